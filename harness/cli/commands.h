@@ -1,0 +1,33 @@
+// The maskcheck subcommands; each returns the process exit code (0 pass, 1 failures, 2 bad input).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace maskcheck::cli {
+
+inline constexpr int kExitPass = 0;
+inline constexpr int kExitFailures = 1;
+inline constexpr int kExitBadInput = 2;
+
+struct SweepArguments {
+  std::vector<std::string> kernels;  // empty: every built-in kernel
+  std::vector<std::string> entries;  // empty: all four
+  std::string lengths;               // empty: the full case space
+  std::string alignments;
+  std::string shifts;
+  bool exhaustive = false;
+  std::size_t max_failures = 10;
+  bool json = false;
+  bool quiet = false;
+};
+
+int list_command(bool json);
+int sweep_command(const SweepArguments& arguments);
+int repro_command(const std::string& case_id, bool json);
+
+// One line on stderr, the way every bad-input error is reported.
+int bad_input(const std::string& message);
+
+}  // namespace maskcheck::cli

@@ -1,0 +1,28 @@
+#include "json_report.h"
+
+namespace maskcheck::cli {
+
+nlohmann::json failure_json(const Failure& failure) {
+  return {{"case_id", failure.case_id},
+          {"kind", failure_kind_name(failure.kind)},
+          {"placement", placement_name(failure.placement)},
+          {"headline", failure.headline},
+          {"detail", failure.detail},
+          {"repro", "maskcheck repro " + failure.case_id}};
+}
+
+nlohmann::json sweep_json(std::string_view kernel, const SweepResult& result) {
+  nlohmann::json failures = nlohmann::json::array();
+  for (const Failure& failure : result.failures) failures.push_back(failure_json(failure));
+  return {{"kernel", kernel},
+          {"entry", entry_point_name(result.entry)},
+          {"cases", result.cases},
+          {"candidate_calls", result.candidate_calls},
+          {"failed_cases", result.failed_cases},
+          {"stopped_early", result.stopped_early},
+          {"seconds", result.seconds},
+          {"cases_per_second", result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0},
+          {"failures", failures}};
+}
+
+}  // namespace maskcheck::cli

@@ -1,0 +1,16 @@
+// JSON forms of the harness's results, for --json.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string_view>
+
+#include "maskcheck/failure.h"
+#include "maskcheck/sweep.h"
+
+namespace maskcheck::cli {
+
+nlohmann::json failure_json(const Failure& failure);
+nlohmann::json sweep_json(std::string_view kernel, const SweepResult& result);
+
+}  // namespace maskcheck::cli

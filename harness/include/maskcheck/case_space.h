@@ -1,0 +1,42 @@
+// The case space: length x source alignment x shift D x key x phase, shaped so the full sweep
+// stays fast. Every (length, alignment) cell runs the pinned variants (the server shifts 0, 4, 6,
+// 8, 14 with the zero, all-ones and RFC keys) plus a rotating window over all the others, so that
+// across the 64 alignments of one length every (shift, key, phase) is visited.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "maskcheck/test_case.h"
+
+namespace maskcheck {
+
+struct CaseSpace {
+  std::vector<std::size_t> lengths;        // every alignment
+  std::vector<std::size_t> large_lengths;  // only `large_alignments`
+  std::vector<unsigned> alignments;
+  std::vector<unsigned> large_alignments;
+  std::vector<unsigned> shifts;  // used by entry points that move data
+  std::vector<Key> keys;         // the first three are pinned in every cell
+  bool exhaustive = false;       // every (shift, key, phase) in every cell, no rotation
+};
+
+// Shifts that real servers use: over the key (4) and over a whole 6/8/14-byte header.
+inline constexpr std::array<unsigned, 5> kServerShifts{0, 4, 6, 8, 14};
+
+// Lengths 0..1024 plus the page, 64 KiB, 512 KiB and 1 MiB boundaries.
+CaseSpace full_case_space();
+std::vector<Key> default_keys();
+
+// How many rotating variants each cell adds on top of the pinned ones, per entry point.
+std::size_t rotation_width(EntryPoint entry, bool large);
+
+// Visits the cases in a fixed order until `visit` returns false; returns whether it saw them all.
+bool for_each_case(EntryPoint entry, const CaseSpace& space,
+                   const std::function<bool(const TestCase&)>& visit);
+std::uint64_t count_cases(EntryPoint entry, const CaseSpace& space);
+
+}  // namespace maskcheck

@@ -1,0 +1,46 @@
+// Runs the reference and a candidate on identical inputs, in every placement, and compares the
+// whole exposed window (the span and its canaries) byte for byte, plus the returned phase.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "maskcheck/failure.h"
+#include "maskcheck/guarded_arena.h"
+#include "maskcheck/kernel.h"
+#include "maskcheck/test_case.h"
+
+namespace maskcheck {
+
+class Differ {
+ public:
+  // `max_length` and kMaxShift bound the spans this differ can place.
+  Differ(const Kernel& candidate, std::size_t max_length, unsigned max_shift = 64);
+
+  // The first thing wrong with this case, or nothing. The case must be valid.
+  std::optional<Failure> check(const TestCase& test_case);
+
+  std::uint64_t candidate_calls() const { return candidate_calls_; }
+
+ private:
+  // The window as the harness fills it (`before`) and as the reference leaves it (`expected`),
+  // with the span starting kCanaryBytes in.
+  struct Image {
+    std::vector<std::uint8_t> before;
+    std::vector<std::uint8_t> expected;
+    unsigned expected_phase = 0;
+  };
+
+  void prepare(const TestCase& test_case, std::uint8_t fill, Image& image) const;
+  std::optional<Failure> run_in(Placement placement, const TestCase& test_case,
+                                const Image& image);
+
+  const Kernel& candidate_;
+  GuardedArena arena_;
+  std::vector<std::uint8_t> payload_pool_;
+  Image images_[2];  // one per canary fill, so bytes left unwritten cannot match by chance
+  std::uint64_t candidate_calls_ = 0;
+};
+
+}  // namespace maskcheck

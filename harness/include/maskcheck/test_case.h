@@ -1,0 +1,42 @@
+// One point of the case space, and its stable one-line id ("block:exact:n5:a3:d4:k37fa213d:p1").
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "maskcheck/entry_point.h"
+#include "maskcheck/kernel.h"
+
+namespace maskcheck {
+
+struct TestCase {
+  EntryPoint entry = EntryPoint::exact;
+  std::size_t length = 0;   // payload bytes n (n4 for `words`)
+  unsigned alignment = 0;   // src address modulo 64 in the aligned layout
+  unsigned shift = 0;       // D: how far dst trails src
+  Key key{};
+  unsigned phase = 0;       // first key byte used by `exact`
+
+  bool operator==(const TestCase&) const = default;
+};
+
+// The largest shift a case may carry; servers move payloads back by at most a 14-byte header.
+inline constexpr unsigned kMaxShift = 4096;
+
+std::string case_id(std::string_view kernel, const TestCase& test_case);
+std::string key_hex(Key key);
+
+struct ParsedCaseId {
+  std::string kernel;
+  TestCase test_case;
+};
+
+// Either the parsed id or a one-line reason it is not one.
+std::variant<ParsedCaseId, std::string> parse_case_id(std::string_view id);
+
+// Empty when the case is valid for its entry point, else why not.
+std::string validate_case(const TestCase& test_case);
+
+}  // namespace maskcheck

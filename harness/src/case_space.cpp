@@ -1,0 +1,144 @@
+#include "maskcheck/case_space.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace maskcheck {
+
+namespace {
+
+constexpr std::size_t kPinnedKeys = 3;
+
+struct Variant {
+  unsigned shift;
+  Key key;
+  unsigned phase;
+};
+
+template <typename T>
+std::vector<T> iota_vector(T first, T last) {
+  std::vector<T> values(last - first + 1);
+  std::iota(values.begin(), values.end(), first);
+  return values;
+}
+
+bool is_server_shift(unsigned shift) {
+  return std::find(kServerShifts.begin(), kServerShifts.end(), shift) != kServerShifts.end();
+}
+
+// `words` takes whole words: round each length down to a multiple of 4 and drop repeats.
+std::vector<std::size_t> lengths_for(EntryPoint entry, const std::vector<std::size_t>& lengths) {
+  if (!takes_whole_words(entry)) return lengths;
+  std::vector<std::size_t> rounded;
+  for (std::size_t n : lengths) {
+    const std::size_t whole = n & ~std::size_t{3};
+    if (std::find(rounded.begin(), rounded.end(), whole) == rounded.end()) rounded.push_back(whole);
+  }
+  return rounded;
+}
+
+// The variants every cell runs, and the rest, which cells take turns over.
+struct VariantPlan {
+  std::vector<Variant> pinned;
+  std::vector<Variant> rotating;
+};
+
+VariantPlan plan_variants(EntryPoint entry, const CaseSpace& space) {
+  const std::vector<unsigned> shifts = moves_data(entry) ? space.shifts : std::vector<unsigned>{0};
+  const unsigned phases = takes_phase(entry) ? 4 : 1;
+  VariantPlan plan;
+  for (unsigned shift : shifts) {
+    for (std::size_t k = 0; k < space.keys.size(); ++k) {
+      const bool pinned = !space.exhaustive && is_server_shift(shift) && k < kPinnedKeys;
+      if (pinned) {
+        plan.pinned.push_back({shift, space.keys[k], 0});
+        continue;
+      }
+      for (unsigned phase = 0; phase < phases; ++phase) {
+        plan.rotating.push_back({shift, space.keys[k], phase});
+      }
+    }
+  }
+  return plan;
+}
+
+}  // namespace
+
+std::vector<Key> default_keys() {
+  return {
+      {0x00, 0x00, 0x00, 0x00},  // zero: the shortcut several servers take
+      {0xff, 0xff, 0xff, 0xff},
+      {0x37, 0xfa, 0x21, 0x3d},  // RFC 6455 section 5.7
+      {0x00, 0x00, 0x00, 0x80},  // zero but for one bit: catches a zero test on part of the key
+      {0x8a, 0x5c, 0x1e, 0x73}, {0xc3, 0x09, 0xe1, 0xf0},
+      {0x5b, 0x1d, 0x9e, 0x02}, {0xe4, 0x07, 0x9a, 0x6c},
+  };
+}
+
+CaseSpace full_case_space() {
+  CaseSpace space;
+  space.lengths = iota_vector<std::size_t>(0, 1024);
+  space.large_lengths = {4095,   4096,   4097,   65535,  65536,  65537,
+                         70001,  524287, 524288, 524289, (1u << 20) + 3};
+  space.alignments = iota_vector<unsigned>(0, 63);
+  space.large_alignments = {0, 1, 7, 8, 63};
+  space.shifts = iota_vector<unsigned>(0, 64);
+  space.keys = default_keys();
+  return space;
+}
+
+std::size_t rotation_width(EntryPoint entry, bool large) {
+  if (large) return 4;
+  switch (entry) {
+    case EntryPoint::words: return 76;  // fewer lengths (whole words only), so more per cell
+    case EntryPoint::imprecise: return 31;
+    case EntryPoint::inplace: return 5;
+    case EntryPoint::exact: return 40;
+  }
+  return 0;
+}
+
+bool for_each_case(EntryPoint entry, const CaseSpace& space,
+                   const std::function<bool(const TestCase&)>& visit) {
+  const VariantPlan plan = plan_variants(entry, space);
+  std::uint64_t cell = 0;
+  auto run_cells = [&](const std::vector<std::size_t>& lengths,
+                       const std::vector<unsigned>& alignments, bool large) {
+    const std::size_t width =
+        space.exhaustive ? plan.rotating.size()
+                         : std::min(rotation_width(entry, large), plan.rotating.size());
+    for (std::size_t length : lengths_for(entry, lengths)) {
+      for (unsigned alignment : alignments) {
+        TestCase c{entry, length, alignment, 0, {}, 0};
+        for (std::size_t i = 0; i < plan.pinned.size(); ++i) {
+          c.shift = plan.pinned[i].shift;
+          c.key = plan.pinned[i].key;
+          c.phase = takes_phase(entry) ? static_cast<unsigned>((cell + i) % 4) : 0;
+          if (!visit(c)) return false;
+        }
+        for (std::size_t i = 0; i < width; ++i) {
+          const Variant& v = plan.rotating[(cell * width + i) % plan.rotating.size()];
+          c.shift = v.shift;
+          c.key = v.key;
+          c.phase = v.phase;
+          if (!visit(c)) return false;
+        }
+        ++cell;
+      }
+    }
+    return true;
+  };
+  return run_cells(space.lengths, space.alignments, false) &&
+         run_cells(space.large_lengths, space.large_alignments, true);
+}
+
+std::uint64_t count_cases(EntryPoint entry, const CaseSpace& space) {
+  std::uint64_t count = 0;
+  for_each_case(entry, space, [&](const TestCase&) {
+    ++count;
+    return true;
+  });
+  return count;
+}
+
+}  // namespace maskcheck

@@ -1,0 +1,103 @@
+#include "maskcheck/differ.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "maskcheck/contract.h"
+#include "maskcheck/crash_context.h"
+#include "difference_report.h"
+#include "maskcheck/fault_trap.h"
+#include "maskcheck/kernel_registry.h"
+
+namespace maskcheck {
+
+namespace {
+
+constexpr std::size_t kPayloadSkew = 4096;  // payload start varies with the case inside this
+
+// Position-dependent and complementary, so a byte left unwritten cannot match both runs.
+std::uint8_t canary_byte(std::uint8_t fill, std::size_t position) {
+  const auto pattern = static_cast<std::uint8_t>(0xa5 ^ (position * 29));
+  return fill == 0 ? pattern : static_cast<std::uint8_t>(~pattern);
+}
+
+std::vector<std::uint8_t> random_bytes(std::size_t size) {
+  std::vector<std::uint8_t> bytes(size);
+  std::uint64_t state = 0x9e3779b97f4a7c15u;
+  for (auto& byte : bytes) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    byte = static_cast<std::uint8_t>(state >> 32);
+  }
+  return bytes;
+}
+
+std::size_t payload_offset(const TestCase& c) {
+  return (c.length * 7 + c.alignment * 131 + c.shift * 17) % kPayloadSkew;
+}
+
+}  // namespace
+
+Differ::Differ(const Kernel& candidate, std::size_t max_length, unsigned max_shift)
+    : candidate_(candidate),
+      arena_(max_length + 4 + max_shift),
+      payload_pool_(random_bytes(max_length + 4 + kPayloadSkew)) {}
+
+void Differ::prepare(const TestCase& c, std::uint8_t fill, Image& image) const {
+  const Contract contract = contract_for(c);
+  const std::size_t size = contract.span + 2 * kCanaryBytes;
+  image.before.resize(size);
+  for (std::size_t i = 0; i < size; ++i) image.before[i] = canary_byte(fill, i);
+  std::memcpy(image.before.data() + kCanaryBytes + contract.read.begin,
+              payload_pool_.data() + payload_offset(c), contract.read.size());
+  image.expected = image.before;
+  image.expected_phase =
+      call_entry(reference_kernel().entries, c, image.expected.data() + kCanaryBytes);
+}
+
+std::optional<Failure> Differ::check(const TestCase& c) {
+  prepare(c, 0, images_[0]);
+  prepare(c, 1, images_[1]);
+  if (auto failure = run_in(Placement::end_at_guard, c, images_[0])) return failure;
+  if (auto failure = run_in(Placement::start_after_guard, c, images_[1])) return failure;
+  return run_in(Placement::aligned, c, images_[0]);
+}
+
+std::optional<Failure> Differ::run_in(Placement placement, const TestCase& c,
+                                      const Image& image) {
+  const Contract contract = contract_for(c);
+  const PlacedSpan placed = arena_.place(placement, contract.span, contract.src_offset, c.alignment);
+  const std::size_t image_offset = kCanaryBytes - placed.lo_in_window;
+  const std::uint8_t* before = image.before.data() + image_offset;
+  const std::uint8_t* expected = image.expected.data() + image_offset;
+  const std::span<std::uint8_t> window = placed.window;
+
+  arena_.expose(window);
+  std::memcpy(window.data(), before, window.size());
+  arena_.restrict_to(placed.lo, contract.span, window);
+  unsigned phase = 0;
+  std::optional<Fault> fault;
+  {
+    const CrashContext crash_context(candidate_.name, c);
+    fault = run_trapping_faults(
+        [&] { phase = call_entry(candidate_.entries, c, placed.lo); });
+  }
+  ++candidate_calls_;
+  arena_.expose(window);
+
+  const DifferenceContext context{case_id(candidate_.name, c), placement, c, contract};
+  std::optional<Failure> failure;
+  if (fault) {
+    failure = describe_fault(context, *fault, placed.lo);
+  } else if (std::memcmp(window.data(), expected, window.size()) != 0) {
+    failure = describe_difference(context, {expected, window.size()},
+                                  {window.data(), window.size()}, placed.lo_in_window);
+  } else if (takes_phase(c.entry) && phase != image.expected_phase) {
+    failure = describe_wrong_phase(context, image.expected_phase, phase);
+  }
+  arena_.seal(window);
+  return failure;
+}
+
+}  // namespace maskcheck

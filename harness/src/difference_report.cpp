@@ -1,0 +1,133 @@
+#include "difference_report.h"
+
+#include <cstdio>
+
+namespace maskcheck {
+
+namespace {
+
+constexpr std::ptrdiff_t kHexBefore = 8;
+constexpr std::ptrdiff_t kHexBytes = 24;
+
+// "dst+3", "dst-1", or "dst+n+4" once past the payload, the way the contracts are written.
+std::string position(std::string_view base, std::ptrdiff_t offset, std::size_t n) {
+  std::string text(base);
+  if (offset == 0) return text;
+  if (offset < 0) return text + "-" + std::to_string(-offset);
+  const auto past_payload = offset - static_cast<std::ptrdiff_t>(n);
+  if (past_payload < 0) return text + "+" + std::to_string(offset);
+  return past_payload == 0 ? text + "+n" : text + "+n+" + std::to_string(past_payload);
+}
+
+std::string footprint(std::string_view base, const ByteRange& range, std::ptrdiff_t base_offset,
+                      std::size_t n) {
+  return "[" + position(base, static_cast<std::ptrdiff_t>(range.begin) - base_offset, n) + ", " +
+         position(base, static_cast<std::ptrdiff_t>(range.end) - base_offset, n) + ")";
+}
+
+std::string bytes_word(std::size_t count) {
+  return std::to_string(count) + (count == 1 ? " byte" : " bytes");
+}
+
+std::string bytes_differ(std::size_t count) {
+  return bytes_word(count) + (count == 1 ? " differs" : " differ");
+}
+
+std::string hex_row(std::string_view label, std::span<const std::uint8_t> bytes,
+                    std::ptrdiff_t first, std::ptrdiff_t last) {
+  std::string row = "    " + std::string(label);
+  char hex[4];
+  for (std::ptrdiff_t i = first; i < last; ++i) {
+    std::snprintf(hex, sizeof hex, " %02x", bytes[static_cast<std::size_t>(i)]);
+    row += hex;
+  }
+  return row + "\n";
+}
+
+std::string hex_window(std::span<const std::uint8_t> expected, std::span<const std::uint8_t> actual,
+                       std::ptrdiff_t first_difference, std::ptrdiff_t dst_in_window,
+                       std::size_t n) {
+  const std::ptrdiff_t size = static_cast<std::ptrdiff_t>(expected.size());
+  const std::ptrdiff_t first = std::max<std::ptrdiff_t>(0, first_difference - kHexBefore);
+  const std::ptrdiff_t last = std::min(size, first + kHexBytes);
+  std::string text = "  bytes from " + position("dst", first - dst_in_window, n) + ":\n";
+  text += hex_row("expected", expected, first, last);
+  text += hex_row("actual  ", actual, first, last);
+  std::string marker = "            ";
+  for (std::ptrdiff_t i = first; i < last; ++i) marker += expected[i] != actual[i] ? " ^^" : "   ";
+  marker.erase(marker.find_last_not_of(' ') + 1);
+  return text + marker + "\n";
+}
+
+}  // namespace
+
+Failure describe_fault(const DifferenceContext& context, const Fault& fault,
+                       const std::uint8_t* lo) {
+  const Contract& contract = context.contract;
+  const std::size_t n = context.test_case.length;
+  const auto offset = static_cast<std::ptrdiff_t>(fault.address - reinterpret_cast<std::uintptr_t>(lo));
+  const bool write = fault.access == Fault::Access::write;
+  const std::string_view base = write ? "dst" : "src";
+  const auto base_offset = static_cast<std::ptrdiff_t>(write ? contract.dst_offset : contract.src_offset);
+  const ByteRange& allowed = write ? contract.write : contract.read;
+  const bool before = offset < static_cast<std::ptrdiff_t>(allowed.begin);
+  const std::string_view verb = fault.access == Fault::Access::read    ? "read"
+                                : fault.access == Fault::Access::write ? "wrote"
+                                                                       : "touched";
+  Failure failure{context.case_id, FailureKind::fault, context.placement, {}, {}};
+  failure.headline = std::string(verb) + (before ? " before the allowed start" : " past the allowed end") +
+                     " at " + position(base, offset - base_offset, n) + " and hit a guard page (" +
+                     (write ? "write" : "read") + " footprint " + footprint(base, allowed, base_offset, n) +
+                     ")";
+  return failure;
+}
+
+Failure describe_difference(const DifferenceContext& context,
+                            std::span<const std::uint8_t> expected,
+                            std::span<const std::uint8_t> actual, std::size_t lo_in_window) {
+  const Contract& contract = context.contract;
+  const std::size_t n = context.test_case.length;
+  const auto dst = static_cast<std::ptrdiff_t>(lo_in_window + contract.dst_offset);
+  std::ptrdiff_t first_inside = -1;
+  std::ptrdiff_t first_outside = -1;
+  std::size_t inside = 0;
+  std::size_t outside = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (expected[i] == actual[i]) continue;
+    const std::ptrdiff_t offset = static_cast<std::ptrdiff_t>(i) - dst;
+    const bool allowed = offset >= 0 && contract.write.contains(static_cast<std::size_t>(offset));
+    std::ptrdiff_t& first = allowed ? first_inside : first_outside;
+    if (first < 0) first = static_cast<std::ptrdiff_t>(i);
+    ++(allowed ? inside : outside);
+  }
+  const std::string allowed =
+      footprint("dst", contract.write, static_cast<std::ptrdiff_t>(contract.dst_offset), n);
+  Failure failure{context.case_id, FailureKind::mismatch, context.placement, {}, {}};
+  const std::ptrdiff_t first = first_outside >= 0 ? first_outside : first_inside;
+  const std::string where = position("dst", first - dst, n);
+  if (first_outside >= 0) {
+    failure.kind = FailureKind::outside_write;
+    const bool is_before = first - dst < static_cast<std::ptrdiff_t>(contract.write.begin);
+    failure.headline = "wrote " + bytes_word(outside) + " outside the write footprint, first " +
+                       (is_before ? "before the allowed start" : "past the allowed end") + " at " +
+                       where + " (write footprint " + allowed + ")";
+    if (inside > 0) failure.headline += "; " + bytes_differ(inside) + " inside it too";
+  } else {
+    char values[64];
+    std::snprintf(values, sizeof values, ": expected %02x, got %02x", expected[first], actual[first]);
+    failure.headline = "output differs from the reference first at " + where + values + " (" +
+                       bytes_differ(inside) + " in " + allowed + ")";
+  }
+  failure.detail = hex_window(expected, actual, first, dst, n);
+  return failure;
+}
+
+Failure describe_wrong_phase(const DifferenceContext& context, unsigned expected,
+                             unsigned actual) {
+  Failure failure{context.case_id, FailureKind::wrong_phase, context.placement, {}, {}};
+  failure.headline = "returned next phase " + std::to_string(actual) + ", the reference returned " +
+                     std::to_string(expected) + " (bytes all match)";
+  return failure;
+}
+
+}  // namespace maskcheck

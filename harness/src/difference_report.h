@@ -1,0 +1,33 @@
+// Turns what the differ saw (a fault, a differing window, a wrong phase) into a Failure that
+// names the case, where the first difference is relative to src or dst, and a hex window.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "maskcheck/contract.h"
+#include "maskcheck/failure.h"
+#include "maskcheck/fault_trap.h"
+
+namespace maskcheck {
+
+struct DifferenceContext {
+  std::string case_id;
+  Placement placement;
+  const TestCase& test_case;
+  const Contract& contract;
+};
+
+Failure describe_fault(const DifferenceContext& context, const Fault& fault,
+                       const std::uint8_t* lo);
+
+// `expected` and `actual` cover the same window; the span starts `lo_in_window` bytes in.
+Failure describe_difference(const DifferenceContext& context,
+                            std::span<const std::uint8_t> expected,
+                            std::span<const std::uint8_t> actual, std::size_t lo_in_window);
+
+Failure describe_wrong_phase(const DifferenceContext& context, unsigned expected,
+                             unsigned actual);
+
+}  // namespace maskcheck

@@ -1,0 +1,36 @@
+#include "maskcheck/kernel_registry.h"
+
+#include <array>
+
+#include "maskcheck/block_unmask.h"
+#include "maskcheck/reference_unmask.h"
+
+namespace maskcheck {
+
+namespace {
+
+constexpr KernelEntries kReferenceEntries{reference::unmask_words, reference::unmask_imprecise,
+                                          reference::unmask_inplace, reference::unmask_exact};
+constexpr KernelEntries kBlockEntries{block::unmask_words, block::unmask_imprecise,
+                                      block::unmask_inplace, block::unmask_exact};
+
+const std::array<Kernel, 2> kBuiltins{{
+    {"reference", "byte at a time; the oracle every other kernel is compared with",
+     kReferenceEntries},
+    {"block", "portable C++: 64-byte blocks, then a 32/16/8/4-byte tail", kBlockEntries},
+}};
+
+}  // namespace
+
+std::span<const Kernel> builtin_kernels() { return kBuiltins; }
+
+const Kernel* find_kernel(std::string_view name) {
+  for (const Kernel& kernel : kBuiltins) {
+    if (kernel.name == name) return &kernel;
+  }
+  return nullptr;
+}
+
+const Kernel& reference_kernel() { return kBuiltins[0]; }
+
+}  // namespace maskcheck

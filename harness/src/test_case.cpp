@@ -1,0 +1,92 @@
+#include "maskcheck/test_case.h"
+
+#include <charconv>
+#include <cstdio>
+#include <vector>
+
+namespace maskcheck {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  while (true) {
+    const std::size_t at = text.find(separator);
+    parts.push_back(text.substr(0, at));
+    if (at == std::string_view::npos) return parts;
+    text.remove_prefix(at + 1);
+  }
+}
+
+// Parses "<prefix><decimal>", e.g. "n1024"; fails on anything else.
+template <typename Number>
+bool parse_field(std::string_view field, char prefix, Number& value) {
+  if (field.size() < 2 || field.front() != prefix) return false;
+  const char* first = field.data() + 1;
+  const char* last = field.data() + field.size();
+  const auto [end, error] = std::from_chars(first, last, value);
+  return error == std::errc{} && end == last;
+}
+
+bool parse_key(std::string_view field, Key& key) {
+  if (field.size() != 9 || field.front() != 'k') return false;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const char* first = field.data() + 1 + 2 * i;
+    const auto [end, error] = std::from_chars(first, first + 2, key[i], 16);
+    if (error != std::errc{} || end != first + 2) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string key_hex(Key key) {
+  char text[9];
+  std::snprintf(text, sizeof text, "%02x%02x%02x%02x", key[0], key[1], key[2], key[3]);
+  return text;
+}
+
+std::string case_id(std::string_view kernel, const TestCase& test_case) {
+  std::string id(kernel);
+  id += ':';
+  id += entry_point_name(test_case.entry);
+  id += ":n" + std::to_string(test_case.length);
+  id += ":a" + std::to_string(test_case.alignment);
+  id += ":d" + std::to_string(test_case.shift);
+  id += ":k" + key_hex(test_case.key);
+  id += ":p" + std::to_string(test_case.phase);
+  return id;
+}
+
+std::variant<ParsedCaseId, std::string> parse_case_id(std::string_view id) {
+  const std::vector<std::string_view> fields = split(id, ':');
+  if (fields.size() != 7) {
+    return "case id '" + std::string(id) +
+           "' must have 7 fields: kernel:entry:nLENGTH:aALIGN:dSHIFT:kKEYHEX:pPHASE";
+  }
+  ParsedCaseId parsed;
+  parsed.kernel = fields[0];
+  const auto entry = parse_entry_point(fields[1]);
+  if (!entry) return "unknown entry point '" + std::string(fields[1]) + "' in case id";
+  TestCase& c = parsed.test_case;
+  c.entry = *entry;
+  if (!parse_field(fields[2], 'n', c.length)) return "bad length field '" + std::string(fields[2]) + "'";
+  if (!parse_field(fields[3], 'a', c.alignment)) return "bad alignment field '" + std::string(fields[3]) + "'";
+  if (!parse_field(fields[4], 'd', c.shift)) return "bad shift field '" + std::string(fields[4]) + "'";
+  if (!parse_key(fields[5], c.key)) return "bad key field '" + std::string(fields[5]) + "' (want k + 8 hex digits)";
+  if (!parse_field(fields[6], 'p', c.phase)) return "bad phase field '" + std::string(fields[6]) + "'";
+  if (std::string reason = validate_case(c); !reason.empty()) return reason;
+  return parsed;
+}
+
+std::string validate_case(const TestCase& c) {
+  if (c.alignment >= 64) return "alignment must be 0..63";
+  if (c.shift > kMaxShift) return "shift must be 0.." + std::to_string(kMaxShift);
+  if (c.phase > 3) return "phase must be 0..3";
+  if (!moves_data(c.entry) && c.shift != 0) return "inplace takes no shift (d0)";
+  if (!takes_phase(c.entry) && c.phase != 0) return "only exact takes a phase (p0 otherwise)";
+  if (takes_whole_words(c.entry) && c.length % 4 != 0) return "words needs a length that is a multiple of 4";
+  return {};
+}
+
+}  // namespace maskcheck

@@ -1,0 +1,108 @@
+#include "broken_kernels.h"
+
+#include <cstring>
+
+namespace maskcheck::testing {
+
+namespace {
+
+enum class Flaw {
+  read_past_end,        // loads one byte after the read footprint
+  write_past_end,       // stores one byte after the write footprint
+  last_byte_unwritten,  // stops one byte short
+  wrong_phase,          // walks the key backwards from the phase (the rol(4-n) vs rol(n) bug)
+  wrong_next_phase,     // right bytes, wrong phase returned
+  single_length,        // right except when the payload is 300 bytes
+};
+
+// A byte loop over `count` bytes, carrying one flaw. `n` is the caller's payload length.
+template <Flaw flaw>
+void flawed_xor(std::uint8_t* dst, const std::uint8_t* src, std::size_t count, Key key,
+                unsigned phase, std::size_t n) {
+  const std::size_t written = flaw == Flaw::last_byte_unwritten && count > 0 ? count - 1 : count;
+  for (std::size_t i = 0; i < written; ++i) {
+    const std::size_t k = flaw == Flaw::wrong_phase ? i - phase : i + phase;
+    dst[i] = static_cast<std::uint8_t>(src[i] ^ key[k & 3]);
+  }
+  if constexpr (flaw == Flaw::read_past_end) {
+    volatile std::uint8_t sink = src[count];
+    (void)sink;
+  }
+  if constexpr (flaw == Flaw::write_past_end) dst[count] = 0xee;
+  if (flaw == Flaw::single_length && n == 300) dst[count / 2] ^= 0x01;
+}
+
+template <Flaw flaw>
+constexpr KernelEntries flawed_entries() {
+  return {
+      [](std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key) {
+        flawed_xor<flaw>(dst, src, n4, key, 0, n4);
+      },
+      [](std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
+        flawed_xor<flaw>(dst, src, ((n >> 2) + 1) * 4, key, 0, n);
+      },
+      [](std::uint8_t* data, Key key, std::size_t n) {
+        flawed_xor<flaw>(data, data, (n + 3) & ~std::size_t{3}, key, 0, n);
+      },
+      [](std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key, unsigned phase) {
+        flawed_xor<flaw>(dst, src, n, key, phase, n);
+        return static_cast<unsigned>((phase + n + (flaw == Flaw::wrong_next_phase)) & 3);
+      },
+  };
+}
+
+// Block order swapped: the 32/16/8/4 tail first, then the 64-byte blocks. Harmless in place,
+// wrong once dst trails src, because the tail store lands on source bytes not yet loaded.
+void tail_first_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key) {
+  const std::size_t blocks = n4 & ~std::size_t{63};
+  for (std::size_t i = blocks; i < n4; ++i) dst[i] = src[i] ^ key[i & 3];
+  for (std::size_t at = 0; at < blocks; at += 64) {
+    std::uint8_t block[64];
+    std::memcpy(block, src + at, 64);
+    for (std::size_t i = 0; i < 64; ++i) block[i] ^= key[i & 3];
+    std::memcpy(dst + at, block, 64);
+  }
+}
+
+constexpr KernelEntries kTailFirstEntries{
+    tail_first_words,
+    [](std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
+      tail_first_words(dst, src, ((n >> 2) + 1) * 4, key);
+    },
+    [](std::uint8_t* data, Key key, std::size_t n) {
+      tail_first_words(data, data, (n + 3) & ~std::size_t{3}, key);
+    },
+    [](std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key, unsigned phase) {
+      const Key rotated{key[phase & 3], key[(phase + 1) & 3], key[(phase + 2) & 3], key[(phase + 3) & 3]};
+      const std::size_t whole = n & ~std::size_t{3};
+      tail_first_words(dst, src, whole, rotated);
+      for (std::size_t i = whole; i < n; ++i) dst[i] = src[i] ^ rotated[i & 3];
+      return static_cast<unsigned>((phase + n) & 3);
+    },
+};
+
+using enum EntryPoint;
+using enum FailureKind;
+
+const std::vector<BrokenKernel> kBroken{
+    {{"broken-read-past-end", "reads one byte past its footprint", flawed_entries<Flaw::read_past_end>()},
+     {words, imprecise, inplace, exact}, {fault}, true},
+    {{"broken-write-past-end", "writes one byte past its footprint", flawed_entries<Flaw::write_past_end>()},
+     {words, imprecise, inplace, exact}, {fault, outside_write}, true},
+    {{"broken-last-byte", "leaves the last byte unwritten", flawed_entries<Flaw::last_byte_unwritten>()},
+     {words, imprecise, inplace, exact}, {mismatch}},
+    {{"broken-phase", "walks the key backwards from the phase", flawed_entries<Flaw::wrong_phase>()},
+     {exact}, {mismatch}},
+    {{"broken-next-phase", "returns the wrong next phase", flawed_entries<Flaw::wrong_next_phase>()},
+     {exact}, {FailureKind::wrong_phase}},
+    {{"broken-length-300", "wrong only for a 300-byte payload", flawed_entries<Flaw::single_length>()},
+     {words, imprecise, inplace, exact}, {mismatch}},
+    {{"broken-tail-first", "processes the tail before the blocks", kTailFirstEntries},
+     {words, imprecise, exact}, {mismatch}},
+};
+
+}  // namespace
+
+std::span<const BrokenKernel> broken_kernels() { return kBroken; }
+
+}  // namespace maskcheck::testing

@@ -1,0 +1,26 @@
+// Deliberately broken kernels: the harness's own teeth. Each must be caught by the sweep on the
+// entry points it breaks, and only there. They live here, never in impl/.
+#pragma once
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "maskcheck/entry_point.h"
+#include "maskcheck/failure.h"
+#include "maskcheck/kernel.h"
+
+namespace maskcheck::testing {
+
+struct BrokenKernel {
+  Kernel kernel;
+  std::vector<EntryPoint> breaks;
+  // What the differ reports when only guard pages and canaries are there (no ASan).
+  std::vector<FailureKind> reported_as;
+  // Whether ASan, where built in, stops the process before the differ sees the case.
+  bool asan_stops_it = false;
+};
+
+std::span<const BrokenKernel> broken_kernels();
+
+}  // namespace maskcheck::testing

@@ -1,0 +1,85 @@
+// The full case space is as large and as complete as the foundation promises.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "maskcheck/case_space.h"
+
+namespace maskcheck {
+namespace {
+
+// Three placements, so three candidate calls per case.
+constexpr std::uint64_t kCallsPerCase = 3;
+// The hand-run check this harness replaced covered 78,517 cases; the sweep must do 100x that.
+constexpr std::uint64_t kHandRunCases = 78'517;
+
+TEST(CaseSpace, EveryEntryPointMakesAMillionKernelCalls) {
+  std::uint64_t total = 0;
+  for (EntryPoint entry : kAllEntryPoints) {
+    const std::uint64_t cases = count_cases(entry, full_case_space());
+    EXPECT_GE(cases * kCallsPerCase, 1'000'000u) << entry_point_name(entry);
+    total += cases;
+  }
+  EXPECT_GE(total, 100 * kHandRunCases);
+}
+
+TEST(CaseSpace, WordsLengthsAreWholeWordsAndIncludeTheLargeOnes) {
+  std::set<std::size_t> lengths;
+  for_each_case(EntryPoint::words, full_case_space(), [&](const TestCase& c) {
+    lengths.insert(c.length);
+    return true;
+  });
+  EXPECT_TRUE(std::all_of(lengths.begin(), lengths.end(), [](std::size_t n) { return n % 4 == 0; }));
+  EXPECT_TRUE(lengths.count(1u << 20));
+  EXPECT_TRUE(lengths.count(524284));
+  EXPECT_EQ(lengths.size(), 257u + 8u);
+}
+
+class CaseSpaceCoverage : public testing::TestWithParam<EntryPoint> {};
+
+// Every length meets every server shift with the zero and a non-zero key in every alignment, and
+// every (shift, key, phase) at least once across its alignments.
+TEST_P(CaseSpaceCoverage, EveryLengthSeesEveryVariant) {
+  const EntryPoint entry = GetParam();
+  CaseSpace space = full_case_space();
+  space.lengths = {0, 1, 63, 64, 65, 300, 1023, 1024};
+  space.large_lengths.clear();
+  std::map<std::size_t, std::set<std::tuple<unsigned, Key, unsigned>>> variants;
+  std::map<std::tuple<std::size_t, unsigned, unsigned>, std::set<Key>> server_keys;
+  for_each_case(entry, space, [&](const TestCase& c) {
+    variants[c.length].insert({c.shift, c.key, c.phase});
+    if (std::count(kServerShifts.begin(), kServerShifts.end(), c.shift)) {
+      server_keys[{c.length, c.alignment, c.shift}].insert(c.key);
+    }
+    return true;
+  });
+  const std::size_t shifts = moves_data(entry) ? space.shifts.size() : 1;
+  const std::size_t phases = takes_phase(entry) ? 4 : 1;
+  ASSERT_FALSE(variants.empty());
+  for (const auto& [length, seen] : variants) {
+    EXPECT_EQ(seen.size(), shifts * space.keys.size() * phases) << "length " << length;
+  }
+  const Key zero{};
+  for (const auto& [cell, keys] : server_keys) {
+    EXPECT_TRUE(keys.count(zero)) << "length " << std::get<0>(cell) << " shift " << std::get<2>(cell);
+    EXPECT_GE(keys.size(), 3u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryEntryPoint, CaseSpaceCoverage, testing::ValuesIn(kAllEntryPoints),
+                         [](const auto& info) { return std::string(entry_point_name(info.param)); });
+
+TEST(CaseSpace, VisitingStopsWhenAsked) {
+  std::uint64_t visited = 0;
+  const bool finished = for_each_case(EntryPoint::exact, full_case_space(), [&](const TestCase&) {
+    return ++visited < 10;
+  });
+  EXPECT_FALSE(finished);
+  EXPECT_EQ(visited, 10u);
+}
+
+}  // namespace
+}  // namespace maskcheck

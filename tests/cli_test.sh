@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The maskcheck command's promises: exit codes, one-line errors, repro, JSON. Usage: cli_test.sh MASKCHECK
+set -u
+maskcheck=$1
+failures=0
+passes=0
+
+expect() {  # expect NAME WANT_EXIT WANT_STDOUT_REGEX -- COMMAND...
+  local name=$1 want=$2 pattern=$3
+  shift 4
+  local out err code
+  out=$("$@" 2>/tmp/maskcheck-cli-err.$$); code=$?
+  err=$(cat /tmp/maskcheck-cli-err.$$)
+  if [[ $code -ne $want ]]; then
+    echo "FAIL $name: exit $code, wanted $want; stderr: $err"; failures=$((failures + 1)); return
+  fi
+  if [[ $want -eq 2 && $(printf '%s\n' "$err" | wc -l) -ne 1 ]]; then
+    echo "FAIL $name: bad input must be one line on stderr, got: $err"; failures=$((failures + 1)); return
+  fi
+  if ! grep -Eq -- "$pattern" <<<"$out$err"; then
+    echo "FAIL $name: output does not match /$pattern/: $out $err"; failures=$((failures + 1)); return
+  fi
+  passes=$((passes + 1))
+}
+
+expect list 0 'block +runs here' -- "$maskcheck" list
+expect list-json 0 '"name": "reference"' -- "$maskcheck" list --json
+expect repro-pass 0 '^PASS block:exact:n5:a3:d4:k37fa213d:p1' -- "$maskcheck" repro block:exact:n5:a3:d4:k37fa213d:p1
+expect repro-json 0 '"result": "pass"' -- "$maskcheck" repro --json reference:words:n64:a0:d0:k00000000:p0
+expect repro-bad-id 2 'must have 7 fields' -- "$maskcheck" repro block:exact
+expect repro-bad-kernel 2 "unknown kernel 'nope'" -- "$maskcheck" repro nope:exact:n5:a3:d4:k37fa213d:p1
+expect sweep-small 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" sweep --kernel block --lengths 0..40 --quiet
+expect sweep-json 0 '"result": "pass"' -- "$maskcheck" sweep --entry exact --lengths 5,4097 --alignments 0..3 --shifts 0,4 --json --quiet
+expect sweep-bad-flag 2 'bogus' -- "$maskcheck" sweep --bogus
+expect sweep-bad-lengths 2 'lengths' -- "$maskcheck" sweep --lengths 9..3
+expect sweep-bad-alignment 2 'over the limit 63' -- "$maskcheck" sweep --alignments 0..64
+expect sweep-bad-entry 2 "unknown entry point 'sideways'" -- "$maskcheck" sweep --entry sideways
+expect sweep-bad-kernel 2 "unknown kernel 'nope'" -- "$maskcheck" sweep --kernel nope
+expect sweep-zero-failures 2 'max-failures' -- "$maskcheck" sweep --max-failures 0
+expect no-subcommand 2 '.' -- "$maskcheck"
+
+rm -f /tmp/maskcheck-cli-err.$$
+echo "cli: $passes passed, $failures failed"
+[[ $failures -eq 0 ]]

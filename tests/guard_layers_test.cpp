@@ -1,0 +1,107 @@
+// Each exact-bound layer, broken on purpose: a guard page traps the first byte past the span
+// (and the byte before it), the fault comes back as a value, and ASan poisons everything but the
+// span exactly at its end.
+#include <gtest/gtest.h>
+
+#include "maskcheck/fault_trap.h"
+#include "maskcheck/guarded_arena.h"
+#include "maskcheck/sanitizers.h"
+
+namespace maskcheck {
+namespace {
+
+// Reaches a guard page without ASan stepping in first: only the page protection may answer.
+[[gnu::no_sanitize_address, gnu::noinline]] std::uint8_t load_unchecked(const std::uint8_t* at) {
+  return *static_cast<const volatile std::uint8_t*>(at);
+}
+
+[[gnu::no_sanitize_address, gnu::noinline]] void store_unchecked(std::uint8_t* at) {
+  *static_cast<volatile std::uint8_t*>(at) = 1;
+}
+
+TEST(GuardLayers, TheByteAfterAnEndAtGuardSpanTrapsReads) {
+  const GuardedArena arena(4096);
+  for (std::size_t span : {0u, 1u, 7u, 8u, 4096u}) {
+    const PlacedSpan placed = arena.place(Placement::end_at_guard, span, 0, 0);
+    const auto fault = run_trapping_faults([&] { load_unchecked(placed.lo + span); });
+    ASSERT_TRUE(fault.has_value()) << "span " << span;
+    EXPECT_EQ(fault->address, reinterpret_cast<std::uintptr_t>(placed.lo + span));
+    EXPECT_EQ(fault->signal, SIGSEGV);
+#if defined(__x86_64__)
+    EXPECT_EQ(fault->access, Fault::Access::read);
+#endif
+  }
+}
+
+TEST(GuardLayers, TheByteAfterAnEndAtGuardSpanTrapsWrites) {
+  const GuardedArena arena(64);
+  const PlacedSpan placed = arena.place(Placement::end_at_guard, 13, 0, 0);
+  const auto fault = run_trapping_faults([&] { store_unchecked(placed.lo + 13); });
+  ASSERT_TRUE(fault.has_value());
+#if defined(__x86_64__)
+  EXPECT_EQ(fault->access, Fault::Access::write);
+#endif
+}
+
+TEST(GuardLayers, TheByteBeforeAStartAfterGuardSpanTraps) {
+  const GuardedArena arena(64);
+  const PlacedSpan placed = arena.place(Placement::start_after_guard, 13, 0, 0);
+  const auto fault = run_trapping_faults([&] { load_unchecked(placed.lo - 1); });
+  ASSERT_TRUE(fault.has_value());
+  EXPECT_EQ(fault->address, reinterpret_cast<std::uintptr_t>(placed.lo - 1));
+}
+
+TEST(GuardLayers, TheSpanItselfIsUsableAndTheTrapRearms) {
+  const GuardedArena arena(64);
+  const PlacedSpan placed = arena.place(Placement::end_at_guard, 16, 0, 0);
+  arena.restrict_to(placed.lo, 16, placed.window);
+  EXPECT_FALSE(run_trapping_faults([&] { store_unchecked(placed.lo + 15); }).has_value());
+  EXPECT_TRUE(run_trapping_faults([&] { load_unchecked(placed.lo + 16); }).has_value());
+  EXPECT_FALSE(run_trapping_faults([&] { load_unchecked(placed.lo); }).has_value());
+  arena.seal(placed.window);
+}
+
+TEST(GuardLayers, AFaultOutsideATrapStillKillsTheProcess) {
+  EXPECT_DEATH(
+      {
+        const GuardedArena arena(64);
+        detail::install_fault_handlers();
+        load_unchecked(arena.trailing_guard().data());
+      },
+      "");
+}
+
+TEST(GuardLayers, AlignedPlacementPutsSrcAtTheAlignment) {
+  const GuardedArena arena(256);
+  for (unsigned alignment = 0; alignment < 64; ++alignment) {
+    for (std::size_t src_offset : {0u, 4u, 14u, 64u, 70u}) {
+      const PlacedSpan placed = arena.place(Placement::aligned, 100, src_offset, alignment);
+      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(placed.lo + src_offset) % 64, alignment);
+      EXPECT_EQ(placed.window.size(), 100 + 2 * kCanaryBytes);
+    }
+  }
+}
+
+TEST(GuardLayers, AsanPoisonsFromTheFirstBytePastTheSpan) {
+  if (!kAddressSanitizer) GTEST_SKIP() << "not an ASan build";
+#if defined(MASKCHECK_HAS_ASAN)
+  const GuardedArena arena(256);
+  for (std::size_t span = 1; span <= 40; ++span) {
+    // src_offset 0 and alignment 8: lo starts a granule, so both ends are exact.
+    const PlacedSpan placed = arena.place(Placement::aligned, span, 0, 8);
+    arena.restrict_to(placed.lo, span, placed.window);
+    EXPECT_TRUE(__asan_address_is_poisoned(placed.lo - 1)) << span;
+    EXPECT_FALSE(__asan_address_is_poisoned(placed.lo)) << span;
+    EXPECT_FALSE(__asan_address_is_poisoned(placed.lo + span - 1)) << span;
+    EXPECT_TRUE(__asan_address_is_poisoned(placed.lo + span)) << span;
+    arena.seal(placed.window);
+    EXPECT_TRUE(__asan_address_is_poisoned(placed.lo)) << span;
+  }
+  const PlacedSpan placed = arena.place(Placement::aligned, 8, 0, 8);
+  arena.restrict_to(placed.lo, 8, placed.window);
+  EXPECT_DEATH(placed.lo[8] = 1, "AddressSanitizer: use-after-poison");
+#endif
+}
+
+}  // namespace
+}  // namespace maskcheck

@@ -1,0 +1,96 @@
+// The harness's own teeth: every deliberately broken kernel is caught on every entry point it
+// breaks (by ASan where that is built in, else by guard pages, canaries and the oracle), and no
+// entry point it leaves alone raises a false alarm.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <numeric>
+
+#include "broken_kernels.h"
+#include "maskcheck/sanitizers.h"
+#include "maskcheck/sweep.h"
+
+namespace maskcheck::testing {
+namespace {
+
+// Long enough for the 300-byte flaw and for tails behind several 64-byte blocks.
+CaseSpace space_up_to(std::size_t longest) {
+  CaseSpace space = full_case_space();
+  space.lengths.resize(longest + 1);
+  std::iota(space.lengths.begin(), space.lengths.end(), std::size_t{0});
+  space.large_lengths.clear();
+  return space;
+}
+
+SweepResult sweep_until_first_failure(const Kernel& kernel, EntryPoint entry, std::size_t longest) {
+  SweepOptions options;
+  options.max_failures = 1;
+  return run_sweep(kernel, entry, space_up_to(longest), options);
+}
+
+class Teeth : public ::testing::TestWithParam<const BrokenKernel*> {};
+
+TEST_P(Teeth, CaughtOnEveryEntryPointItBreaks) {
+  const BrokenKernel& broken = *GetParam();
+  ASSERT_FALSE(broken.breaks.empty());
+  for (EntryPoint entry : broken.breaks) {
+    SCOPED_TRACE(entry_point_name(entry));
+    if (kAddressSanitizer && broken.asan_stops_it) {
+      const std::string expected = "AddressSanitizer(.|\n)*maskcheck: the process died in case " +
+                                   std::string(broken.kernel.name) + ":" +
+                                   std::string(entry_point_name(entry)) + ":";
+      EXPECT_DEATH(sweep_until_first_failure(broken.kernel, entry, 320), expected);
+      continue;
+    }
+    const SweepResult result = sweep_until_first_failure(broken.kernel, entry, 320);
+    ASSERT_EQ(result.failures.size(), 1u);
+    const Failure& failure = result.failures.front();
+    EXPECT_NE(std::find(broken.reported_as.begin(), broken.reported_as.end(), failure.kind),
+              broken.reported_as.end())
+        << format_failure(failure);
+    std::cout << "caught after " << result.cases << " cases:\n" << format_failure(failure);
+  }
+}
+
+bool breaks(const BrokenKernel& broken, EntryPoint entry) {
+  return std::find(broken.breaks.begin(), broken.breaks.end(), entry) != broken.breaks.end();
+}
+
+class NoFalseAlarm : public ::testing::TestWithParam<const BrokenKernel*> {};
+
+TEST_P(NoFalseAlarm, OnEntryPointsItLeavesAlone) {
+  const BrokenKernel& broken = *GetParam();
+  for (EntryPoint entry : kAllEntryPoints) {
+    if (breaks(broken, entry)) continue;
+    const SweepResult result = sweep_until_first_failure(broken.kernel, entry, 96);
+    EXPECT_GT(result.cases, 0u);
+    EXPECT_TRUE(result.failures.empty()) << format_failure(result.failures.front());
+  }
+}
+
+std::vector<const BrokenKernel*> broken_where(bool (*keep)(const BrokenKernel&)) {
+  std::vector<const BrokenKernel*> kernels;
+  for (const BrokenKernel& broken : broken_kernels()) {
+    if (keep(broken)) kernels.push_back(&broken);
+  }
+  return kernels;
+}
+
+std::string test_name(const ::testing::TestParamInfo<const BrokenKernel*>& info) {
+  std::string name(info.param->kernel.name);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(BrokenKernels, Teeth,
+                         ::testing::ValuesIn(broken_where([](const BrokenKernel&) { return true; })),
+                         test_name);
+INSTANTIATE_TEST_SUITE_P(BrokenKernels, NoFalseAlarm,
+                         ::testing::ValuesIn(broken_where([](const BrokenKernel& broken) {
+                           return broken.breaks.size() < kAllEntryPoints.size();
+                         })),
+                         test_name);
+
+}  // namespace
+}  // namespace maskcheck::testing
