@@ -4,7 +4,8 @@ namespace maskcheck::reference {
 
 namespace {
 
-// Forward order makes the loop correct for any dst <= src: a byte is read before any write reaches it.
+// Forward order makes the loop correct for any dst <= src: a byte is read before any write reaches
+// it.
 void xor_bytes(std::uint8_t* dst, const std::uint8_t* src, std::size_t count, Key key,
                unsigned phase) {
   for (std::size_t i = 0; i < count; ++i) {

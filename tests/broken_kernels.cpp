@@ -73,7 +73,8 @@ constexpr KernelEntries kTailFirstEntries{
       tail_first_words(data, data, (n + 3) & ~std::size_t{3}, key);
     },
     [](std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key, unsigned phase) {
-      const Key rotated{key[phase & 3], key[(phase + 1) & 3], key[(phase + 2) & 3], key[(phase + 3) & 3]};
+      const Key rotated{key[phase & 3], key[(phase + 1) & 3], key[(phase + 2) & 3],
+                        key[(phase + 3) & 3]};
       const std::size_t whole = n & ~std::size_t{3};
       tail_first_words(dst, src, whole, rotated);
       for (std::size_t i = whole; i < n; ++i) dst[i] = src[i] ^ rotated[i & 3];
@@ -85,24 +86,41 @@ using enum EntryPoint;
 using enum FailureKind;
 
 const std::vector<BrokenKernel> kBroken{
-    {{"broken-read-past-end", "reads one byte past its footprint", flawed_entries<Flaw::read_past_end>()},
-     {words, imprecise, inplace, exact}, {fault}, true},
-    {{"broken-write-past-end", "writes one byte past its footprint", flawed_entries<Flaw::write_past_end>()},
-     {words, imprecise, inplace, exact}, {fault, outside_write}, true},
-    {{"broken-last-byte", "leaves the last byte unwritten", flawed_entries<Flaw::last_byte_unwritten>()},
-     {words, imprecise, inplace, exact}, {mismatch}},
-    {{"broken-phase", "walks the key backwards from the phase", flawed_entries<Flaw::wrong_phase>()},
-     {exact}, {mismatch}},
-    {{"broken-next-phase", "returns the wrong next phase", flawed_entries<Flaw::wrong_next_phase>()},
-     {exact}, {FailureKind::wrong_phase}},
-    {{"broken-length-300", "wrong only for a 300-byte payload", flawed_entries<Flaw::single_length>()},
-     {words, imprecise, inplace, exact}, {mismatch}},
+    {{"broken-read-past-end", "reads one byte past its footprint",
+      flawed_entries<Flaw::read_past_end>()},
+     {words, imprecise, inplace, exact},
+     {fault},
+     true},
+    {{"broken-write-past-end", "writes one byte past its footprint",
+      flawed_entries<Flaw::write_past_end>()},
+     {words, imprecise, inplace, exact},
+     {fault, outside_write},
+     true},
+    {{"broken-last-byte", "leaves the last byte unwritten",
+      flawed_entries<Flaw::last_byte_unwritten>()},
+     {words, imprecise, inplace, exact},
+     {mismatch}},
+    {{"broken-phase", "walks the key backwards from the phase",
+      flawed_entries<Flaw::wrong_phase>()},
+     {exact},
+     {mismatch}},
+    {{"broken-next-phase", "returns the wrong next phase",
+      flawed_entries<Flaw::wrong_next_phase>()},
+     {exact},
+     {FailureKind::wrong_phase}},
+    {{"broken-length-300", "wrong only for a 300-byte payload",
+      flawed_entries<Flaw::single_length>()},
+     {words, imprecise, inplace, exact},
+     {mismatch}},
     {{"broken-tail-first", "processes the tail before the blocks", kTailFirstEntries},
-     {words, imprecise, exact}, {mismatch}},
+     {words, imprecise, exact},
+     {mismatch}},
 };
 
 }  // namespace
 
-std::span<const BrokenKernel> broken_kernels() { return kBroken; }
+std::span<const BrokenKernel> broken_kernels() {
+  return kBroken;
+}
 
 }  // namespace maskcheck::testing

@@ -28,13 +28,13 @@ TEST_P(BadCaseId, IsRejectedWithAReason) {
 
 INSTANTIATE_TEST_SUITE_P(
     Examples, BadCaseId,
-    testing::Values("", "block", "block:exact:n5:a3:d4:k37fa213d", "block:bogus:n5:a3:d4:k37fa213d:p1",
-                    "block:exact:5:a3:d4:k37fa213d:p1", "block:exact:n5:a64:d4:k37fa213d:p1",
-                    "block:exact:n5:a3:d4:k37fa21:p1", "block:exact:n5:a3:d4:k37fa213g:p1",
-                    "block:exact:n5:a3:d4:k37fa213d:p4", "block:words:n5:a3:d4:k37fa213d:p0",
-                    "block:words:n8:a3:d4:k37fa213d:p2", "block:inplace:n8:a3:d4:k37fa213d:p0",
-                    "block:exact:n-1:a3:d4:k37fa213d:p1", "block:exact:n5x:a3:d4:k37fa213d:p1",
-                    "block:exact:n5:a3:d4097:k37fa213d:p1"));
+    testing::Values("", "block", "block:exact:n5:a3:d4:k37fa213d",
+                    "block:bogus:n5:a3:d4:k37fa213d:p1", "block:exact:5:a3:d4:k37fa213d:p1",
+                    "block:exact:n5:a64:d4:k37fa213d:p1", "block:exact:n5:a3:d4:k37fa21:p1",
+                    "block:exact:n5:a3:d4:k37fa213g:p1", "block:exact:n5:a3:d4:k37fa213d:p4",
+                    "block:words:n5:a3:d4:k37fa213d:p0", "block:words:n8:a3:d4:k37fa213d:p2",
+                    "block:inplace:n8:a3:d4:k37fa213d:p0", "block:exact:n-1:a3:d4:k37fa213d:p1",
+                    "block:exact:n5x:a3:d4:k37fa213d:p1", "block:exact:n5:a3:d4097:k37fa213d:p1"));
 
 }  // namespace
 }  // namespace maskcheck

@@ -1,12 +1,12 @@
 // The full case space is as large and as complete as the foundation promises.
+#include "maskcheck/case_space.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
-
-#include "maskcheck/case_space.h"
 
 namespace maskcheck {
 namespace {
@@ -32,7 +32,8 @@ TEST(CaseSpace, WordsLengthsAreWholeWordsAndIncludeTheLargeOnes) {
     lengths.insert(c.length);
     return true;
   });
-  EXPECT_TRUE(std::all_of(lengths.begin(), lengths.end(), [](std::size_t n) { return n % 4 == 0; }));
+  EXPECT_TRUE(
+      std::all_of(lengths.begin(), lengths.end(), [](std::size_t n) { return n % 4 == 0; }));
   EXPECT_TRUE(lengths.count(1u << 20));
   EXPECT_TRUE(lengths.count(524284));
   EXPECT_EQ(lengths.size(), 257u + 8u);
@@ -64,19 +65,21 @@ TEST_P(CaseSpaceCoverage, EveryLengthSeesEveryVariant) {
   }
   const Key zero{};
   for (const auto& [cell, keys] : server_keys) {
-    EXPECT_TRUE(keys.count(zero)) << "length " << std::get<0>(cell) << " shift " << std::get<2>(cell);
+    EXPECT_TRUE(keys.count(zero)) << "length " << std::get<0>(cell) << " shift "
+                                  << std::get<2>(cell);
     EXPECT_GE(keys.size(), 3u);
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryEntryPoint, CaseSpaceCoverage, testing::ValuesIn(kAllEntryPoints),
-                         [](const auto& info) { return std::string(entry_point_name(info.param)); });
+                         [](const auto& param) {
+                           return std::string(entry_point_name(param.param));
+                         });
 
 TEST(CaseSpace, VisitingStopsWhenAsked) {
   std::uint64_t visited = 0;
-  const bool finished = for_each_case(EntryPoint::exact, full_case_space(), [&](const TestCase&) {
-    return ++visited < 10;
-  });
+  const bool finished = for_each_case(EntryPoint::exact, full_case_space(),
+                                      [&](const TestCase&) { return ++visited < 10; });
   EXPECT_FALSE(finished);
   EXPECT_EQ(visited, 10u);
 }

@@ -49,13 +49,14 @@ TEST_P(KnownAnswerTest, ImpreciseProcessesWholeWordsPlusOne) {
   std::memcpy(buffer.data() + 4, src.data(), src.size());
   entries().imprecise(buffer.data(), buffer.data() + 4, kRfcKey, 5);
   const std::array<std::uint8_t, 12> expected{0x7f, 0x9f, 0x4d, 0x51, 0x58, 0xd6,
-                                              0x01, 0x6a, 'o', ',', ' ', 'W'};
+                                              0x01, 0x6a, 'o',  ',',  ' ',  'W'};
   EXPECT_EQ(buffer, expected);
 }
 
 TEST_P(KnownAnswerTest, WordsAndInplaceAgreeWithExact) {
   std::vector<std::uint8_t> payload(200);
-  for (std::size_t i = 0; i < payload.size(); ++i) payload[i] = static_cast<std::uint8_t>(i * 7 + 3);
+  for (std::size_t i = 0; i < payload.size(); ++i)
+    payload[i] = static_cast<std::uint8_t>(i * 7 + 3);
   std::vector<std::uint8_t> expected(payload.size());
   for (std::size_t i = 0; i < payload.size(); ++i) expected[i] = payload[i] ^ kRfcKey[i % 4];
 
@@ -89,7 +90,7 @@ std::vector<const Kernel*> every_kernel() {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryKernel, KnownAnswerTest, testing::ValuesIn(every_kernel()),
-                         [](const auto& info) { return std::string(info.param->name); });
+                         [](const auto& param) { return std::string(param.param->name); });
 
 }  // namespace
 }  // namespace maskcheck

@@ -1,10 +1,11 @@
 // The full sweep: every kernel under test against the reference over the whole case space.
+#include "maskcheck/sweep.h"
+
 #include <gtest/gtest.h>
 
 #include <iostream>
 
 #include "maskcheck/kernel_registry.h"
-#include "maskcheck/sweep.h"
 
 namespace maskcheck {
 namespace {
@@ -58,7 +59,9 @@ TEST_P(ReferenceFootprint, StaysInsideItsContract) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryEntryPoint, ReferenceFootprint, testing::ValuesIn(kAllEntryPoints),
-                         [](const auto& info) { return std::string(entry_point_name(info.param)); });
+                         [](const auto& param) {
+                           return std::string(entry_point_name(param.param));
+                         });
 
 }  // namespace
 }  // namespace maskcheck

@@ -83,9 +83,9 @@ std::string test_name(const ::testing::TestParamInfo<const BrokenKernel*>& info)
   return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(BrokenKernels, Teeth,
-                         ::testing::ValuesIn(broken_where([](const BrokenKernel&) { return true; })),
-                         test_name);
+INSTANTIATE_TEST_SUITE_P(
+    BrokenKernels, Teeth,
+    ::testing::ValuesIn(broken_where([](const BrokenKernel&) { return true; })), test_name);
 INSTANTIATE_TEST_SUITE_P(BrokenKernels, NoFalseAlarm,
                          ::testing::ValuesIn(broken_where([](const BrokenKernel& broken) {
                            return broken.breaks.size() < kAllEntryPoints.size();

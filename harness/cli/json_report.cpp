@@ -21,7 +21,8 @@ nlohmann::json sweep_json(std::string_view kernel, const SweepResult& result) {
           {"failed_cases", result.failed_cases},
           {"stopped_early", result.stopped_early},
           {"seconds", result.seconds},
-          {"cases_per_second", result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0},
+          {"cases_per_second",
+           result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0},
           {"failures", failures}};
 }
 

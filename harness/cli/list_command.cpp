@@ -1,6 +1,5 @@
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "maskcheck/entry_point.h"
@@ -12,8 +11,10 @@ namespace {
 
 std::string_view footprints(EntryPoint entry) {
   switch (entry) {
-    case EntryPoint::words: return "reads [src, src+n4)  writes [dst, dst+n4)  n4 % 4 == 0, dst <= src";
-    case EntryPoint::imprecise: return "reads [src, src+R)   writes [dst, dst+R)   R = ((n>>2)+1)*4, dst = src-D";
+    case EntryPoint::words:
+      return "reads [src, src+n4)  writes [dst, dst+n4)  n4 % 4 == 0, dst <= src";
+    case EntryPoint::imprecise:
+      return "reads [src, src+R)   writes [dst, dst+R)   R = ((n>>2)+1)*4, dst = src-D";
     case EntryPoint::inplace: return "reads and writes [data, data+((n+3)&~3))";
     case EntryPoint::exact: return "reads [src, src+n)   writes [dst, dst+n)   returns (phase+n)&3";
   }
@@ -24,13 +25,16 @@ std::string_view footprints(EntryPoint entry) {
 
 int list_command(bool json) {
   if (json) {
-    nlohmann::json out{{"kernels", nlohmann::json::array()}, {"entry_points", nlohmann::json::array()}};
+    nlohmann::json out{{"kernels", nlohmann::json::array()},
+                       {"entry_points", nlohmann::json::array()}};
     for (const Kernel& kernel : builtin_kernels()) {
-      out["kernels"].push_back(
-          {{"name", kernel.name}, {"runs_here", kernel.cpu_supports()}, {"summary", kernel.summary}});
+      out["kernels"].push_back({{"name", kernel.name},
+                                {"runs_here", kernel.cpu_supports()},
+                                {"summary", kernel.summary}});
     }
     for (EntryPoint entry : kAllEntryPoints) {
-      out["entry_points"].push_back({{"name", entry_point_name(entry)}, {"contract", footprints(entry)}});
+      out["entry_points"].push_back(
+          {{"name", entry_point_name(entry)}, {"contract", footprints(entry)}});
     }
     std::printf("%s\n", out.dump(2).c_str());
     return kExitPass;
@@ -38,8 +42,8 @@ int list_command(bool json) {
   std::printf("kernels:\n");
   for (const Kernel& kernel : builtin_kernels()) {
     std::printf("  %-10s %-10s %.*s\n", std::string(kernel.name).c_str(),
-                kernel.cpu_supports() ? "runs here" : "skipped", static_cast<int>(kernel.summary.size()),
-                kernel.summary.data());
+                kernel.cpu_supports() ? "runs here" : "skipped",
+                static_cast<int>(kernel.summary.size()), kernel.summary.data());
   }
   std::printf("entry points:\n");
   for (EntryPoint entry : kAllEntryPoints) {

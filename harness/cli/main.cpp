@@ -1,6 +1,5 @@
 // maskcheck: list kernels, sweep them against the reference, replay one case.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 
 #include "commands.h"
@@ -20,8 +19,10 @@ int main(int argc, char** argv) {
   list->add_flag("--json", list_json, "print JSON");
 
   SweepArguments sweep_arguments;
-  CLI::App* sweep = app.add_subcommand("sweep", "compare kernels with the reference over the case space");
-  sweep->add_option("--kernel", sweep_arguments.kernels, "kernel to sweep (repeatable; default: all)");
+  CLI::App* sweep =
+      app.add_subcommand("sweep", "compare kernels with the reference over the case space");
+  sweep->add_option("--kernel", sweep_arguments.kernels,
+                    "kernel to sweep (repeatable; default: all)");
   sweep->add_option("--entry", sweep_arguments.entries,
                     "entry point: words, imprecise, inplace, exact (repeatable; default: all)");
   sweep->add_option("--lengths", sweep_arguments.lengths,
@@ -30,8 +31,9 @@ int main(int argc, char** argv) {
   sweep->add_option("--shifts", sweep_arguments.shifts, "shifts D, e.g. 0..64");
   sweep->add_flag("--exhaustive", sweep_arguments.exhaustive,
                   "every shift, key and phase in every (length, alignment) cell");
-  sweep->add_option("--max-failures", sweep_arguments.max_failures,
-                    "stop an entry point after this many failing cases")
+  sweep
+      ->add_option("--max-failures", sweep_arguments.max_failures,
+                   "stop an entry point after this many failing cases")
       ->check(CLI::PositiveNumber);
   sweep->add_flag("--json", sweep_arguments.json, "print a JSON summary instead of the table");
   sweep->add_flag("--quiet", sweep_arguments.quiet, "no progress line");

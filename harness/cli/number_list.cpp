@@ -34,8 +34,11 @@ std::variant<std::vector<std::uint64_t>, std::string> parse_number_list(std::str
     if (!parsed || first > last) {
       return "'" + whole + "' is not a list like 0..64,100 (bad item '" + std::string(item) + "')";
     }
-    if (last > max) return "'" + whole + "': " + std::to_string(last) + " is over the limit " + std::to_string(max);
-    if (numbers.size() + (last - first) >= kMostNumbers) return "'" + whole + "' lists too many numbers";
+    if (last > max)
+      return "'" + whole + "': " + std::to_string(last) + " is over the limit " +
+             std::to_string(max);
+    if (numbers.size() + (last - first) >= kMostNumbers)
+      return "'" + whole + "' lists too many numbers";
     for (std::uint64_t n = first; n <= last; ++n) numbers.push_back(n);
   }
   if (numbers.empty()) return "an empty list";

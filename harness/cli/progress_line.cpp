@@ -25,7 +25,8 @@ void ProgressLine::update(std::uint64_t done, std::uint64_t total) {
   if (now - last_ < interval(terminal_)) return;
   last_ = now;
   const double seconds = std::chrono::duration<double>(now - start_).count();
-  const double percent = total == 0 ? 100.0 : 100.0 * static_cast<double>(done) / static_cast<double>(total);
+  const double percent =
+      total == 0 ? 100.0 : 100.0 * static_cast<double>(done) / static_cast<double>(total);
   std::fprintf(stderr, "%s%s: %llu/%llu cases (%.0f%%), %.0f cases/s%s", terminal_ ? "\r" : "",
                label_.c_str(), static_cast<unsigned long long>(done),
                static_cast<unsigned long long>(total), percent, static_cast<double>(done) / seconds,

@@ -1,6 +1,5 @@
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <variant>
 
 #include "commands.h"
@@ -15,8 +14,10 @@ int repro_command(const std::string& id, bool json) {
   if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
   const auto& [kernel_name, test_case] = std::get<ParsedCaseId>(parsed);
   const Kernel* kernel = find_kernel(kernel_name);
-  if (kernel == nullptr) return bad_input("unknown kernel '" + kernel_name + "' (see maskcheck list)");
-  if (!kernel->cpu_supports()) return bad_input("kernel '" + kernel_name + "' does not run on this CPU");
+  if (kernel == nullptr)
+    return bad_input("unknown kernel '" + kernel_name + "' (see maskcheck list)");
+  if (!kernel->cpu_supports())
+    return bad_input("kernel '" + kernel_name + "' does not run on this CPU");
 
   Differ differ(*kernel, test_case.length, test_case.shift);
   const auto failure = differ.check(test_case);

@@ -1,6 +1,5 @@
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <variant>
 
 #include "commands.h"
@@ -29,7 +28,8 @@ std::string apply_list(const std::string& text, std::uint64_t max, const char* f
                        std::vector<Number>& out) {
   if (text.empty()) return {};
   auto parsed = parse_number_list(text, max);
-  if (const auto* reason = std::get_if<std::string>(&parsed)) return std::string(flag) + ": " + *reason;
+  if (const auto* reason = std::get_if<std::string>(&parsed))
+    return std::string(flag) + ": " + *reason;
   out.clear();
   for (std::uint64_t value : std::get<std::vector<std::uint64_t>>(parsed)) {
     out.push_back(static_cast<Number>(value));
@@ -47,7 +47,8 @@ std::string select(const SweepArguments& arguments, Selection& selection) {
     if (kernel == nullptr) return "unknown kernel '" + name + "' (see maskcheck list)";
     selection.kernels.push_back(kernel);
   }
-  if (arguments.entries.empty()) selection.entries.assign(kAllEntryPoints.begin(), kAllEntryPoints.end());
+  if (arguments.entries.empty())
+    selection.entries.assign(kAllEntryPoints.begin(), kAllEntryPoints.end());
   for (const std::string& name : arguments.entries) {
     const auto entry = parse_entry_point(name);
     if (!entry) return "unknown entry point '" + name + "' (words, imprecise, inplace, exact)";
@@ -57,22 +58,27 @@ std::string select(const SweepArguments& arguments, Selection& selection) {
   space = full_case_space();
   space.exhaustive = arguments.exhaustive;
   std::vector<std::size_t> lengths;
-  if (auto error = apply_list(arguments.lengths, kMostLength, "--lengths", lengths); !error.empty()) return error;
+  if (auto error = apply_list(arguments.lengths, kMostLength, "--lengths", lengths); !error.empty())
+    return error;
   if (!lengths.empty()) {
     space.lengths.clear();
     space.large_lengths.clear();
-    for (std::size_t n : lengths) (n > kLargeLength ? space.large_lengths : space.lengths).push_back(n);
+    for (std::size_t n : lengths)
+      (n > kLargeLength ? space.large_lengths : space.lengths).push_back(n);
   }
-  if (auto error = apply_list(arguments.alignments, 63, "--alignments", space.alignments); !error.empty()) return error;
+  if (auto error = apply_list(arguments.alignments, 63, "--alignments", space.alignments);
+      !error.empty())
+    return error;
   if (!arguments.alignments.empty()) space.large_alignments = space.alignments;
   return apply_list(arguments.shifts, kMaxShift, "--shifts", space.shifts);
 }
 
 void print_table(const std::vector<std::pair<const Kernel*, SweepResult>>& results) {
-  std::printf("%-10s %-10s %12s %14s %9s %9s %12s\n", "kernel", "entry", "cases", "calls", "failures",
-              "seconds", "cases/s");
+  std::printf("%-10s %-10s %12s %14s %9s %9s %12s\n", "kernel", "entry", "cases", "calls",
+              "failures", "seconds", "cases/s");
   for (const auto& [kernel, result] : results) {
-    std::printf("%-10s %-10s %12llu %14llu %9llu %9.2f %12.0f%s\n", std::string(kernel->name).c_str(),
+    std::printf("%-10s %-10s %12llu %14llu %9llu %9.2f %12.0f%s\n",
+                std::string(kernel->name).c_str(),
                 std::string(entry_point_name(result.entry)).c_str(),
                 static_cast<unsigned long long>(result.cases),
                 static_cast<unsigned long long>(result.candidate_calls),
@@ -101,11 +107,13 @@ int sweep_command(const SweepArguments& arguments) {
       ProgressLine progress(std::string(kernel->name) + ":" + std::string(entry_point_name(entry)));
       SweepOptions options;
       options.max_failures = arguments.max_failures;
-      if (!arguments.quiet) options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
+      if (!arguments.quiet)
+        options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
       SweepResult result = run_sweep(*kernel, entry, selection.space, options);
       progress.finish();
       if (!arguments.json) {
-        for (const Failure& failure : result.failures) std::printf("%s\n", format_failure(failure).c_str());
+        for (const Failure& failure : result.failures)
+          std::printf("%s\n", format_failure(failure).c_str());
       }
       cases += result.cases;
       failed += result.failed_cases;
@@ -119,11 +127,13 @@ int sweep_command(const SweepArguments& arguments) {
                        {"failed_cases", failed},
                        {"skipped_kernels", skipped},
                        {"sweeps", nlohmann::json::array()}};
-    for (const auto& [kernel, result] : results) out["sweeps"].push_back(sweep_json(kernel->name, result));
+    for (const auto& [kernel, result] : results)
+      out["sweeps"].push_back(sweep_json(kernel->name, result));
     std::printf("%s\n", out.dump(2).c_str());
   } else {
     print_table(results);
-    for (const std::string& name : skipped) std::printf("skipped kernel %s: this CPU cannot run it\n", name.c_str());
+    for (const std::string& name : skipped)
+      std::printf("skipped kernel %s: this CPU cannot run it\n", name.c_str());
     std::printf("%s: %llu cases, %llu failed\n", failed == 0 ? "PASS" : "FAIL",
                 static_cast<unsigned long long>(cases), static_cast<unsigned long long>(failed));
   }

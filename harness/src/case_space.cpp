@@ -67,8 +67,7 @@ VariantPlan plan_variants(EntryPoint entry, const CaseSpace& space) {
 std::vector<Key> default_keys() {
   return {
       {0x00, 0x00, 0x00, 0x00},  // zero: the shortcut several servers take
-      {0xff, 0xff, 0xff, 0xff},
-      {0x37, 0xfa, 0x21, 0x3d},  // RFC 6455 section 5.7
+      {0xff, 0xff, 0xff, 0xff}, {0x37, 0xfa, 0x21, 0x3d},  // RFC 6455 section 5.7
       {0x00, 0x00, 0x00, 0x80},  // zero but for one bit: catches a zero test on part of the key
       {0x8a, 0x5c, 0x1e, 0x73}, {0xc3, 0x09, 0xe1, 0xf0},
       {0x5b, 0x1d, 0x9e, 0x02}, {0xe4, 0x07, 0x9a, 0x6c},
@@ -78,8 +77,8 @@ std::vector<Key> default_keys() {
 CaseSpace full_case_space() {
   CaseSpace space;
   space.lengths = iota_vector<std::size_t>(0, 1024);
-  space.large_lengths = {4095,   4096,   4097,   65535,  65536,  65537,
-                         70001,  524287, 524288, 524289, (1u << 20) + 3};
+  space.large_lengths = {4095,  4096,   4097,   65535,  65536,         65537,
+                         70001, 524287, 524288, 524289, (1u << 20) + 3};
   space.alignments = iota_vector<unsigned>(0, 63);
   space.large_alignments = {0, 1, 7, 8, 63};
   space.shifts = iota_vector<unsigned>(0, 64);
@@ -104,9 +103,9 @@ bool for_each_case(EntryPoint entry, const CaseSpace& space,
   std::uint64_t cell = 0;
   auto run_cells = [&](const std::vector<std::size_t>& lengths,
                        const std::vector<unsigned>& alignments, bool large) {
-    const std::size_t width =
-        space.exhaustive ? plan.rotating.size()
-                         : std::min(rotation_width(entry, large), plan.rotating.size());
+    const std::size_t width = space.exhaustive
+                                  ? plan.rotating.size()
+                                  : std::min(rotation_width(entry, large), plan.rotating.size());
     for (std::size_t length : lengths_for(entry, lengths)) {
       for (unsigned alignment : alignments) {
         TestCase c{entry, length, alignment, 0, {}, 0};

@@ -19,7 +19,8 @@ const TestCase* current_case = nullptr;
 [[maybe_unused]] void report_current_case() {
   if (current_case == nullptr) return;
   const std::string id = case_id(current_kernel, *current_case);
-  std::fprintf(stderr, "maskcheck: the process died in case %s\nmaskcheck: repro: maskcheck repro %s\n",
+  std::fprintf(stderr,
+               "maskcheck: the process died in case %s\nmaskcheck: repro: maskcheck repro %s\n",
                id.c_str(), id.c_str());
 }
 
@@ -34,6 +35,8 @@ CrashContext::CrashContext(std::string_view kernel, const TestCase& test_case) {
   current_case = &test_case;
 }
 
-CrashContext::~CrashContext() { current_case = nullptr; }
+CrashContext::~CrashContext() {
+  current_case = nullptr;
+}
 
 }  // namespace maskcheck

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "difference_report.h"
 #include "maskcheck/contract.h"
 #include "maskcheck/crash_context.h"
-#include "difference_report.h"
 #include "maskcheck/fault_trap.h"
 #include "maskcheck/kernel_registry.h"
 
@@ -64,10 +64,10 @@ std::optional<Failure> Differ::check(const TestCase& c) {
   return run_in(Placement::aligned, c, images_[0]);
 }
 
-std::optional<Failure> Differ::run_in(Placement placement, const TestCase& c,
-                                      const Image& image) {
+std::optional<Failure> Differ::run_in(Placement placement, const TestCase& c, const Image& image) {
   const Contract contract = contract_for(c);
-  const PlacedSpan placed = arena_.place(placement, contract.span, contract.src_offset, c.alignment);
+  const PlacedSpan placed =
+      arena_.place(placement, contract.span, contract.src_offset, c.alignment);
   const std::size_t image_offset = kCanaryBytes - placed.lo_in_window;
   const std::uint8_t* before = image.before.data() + image_offset;
   const std::uint8_t* expected = image.expected.data() + image_offset;
@@ -80,8 +80,7 @@ std::optional<Failure> Differ::run_in(Placement placement, const TestCase& c,
   std::optional<Fault> fault;
   {
     const CrashContext crash_context(candidate_.name, c);
-    fault = run_trapping_faults(
-        [&] { phase = call_entry(candidate_.entries, c, placed.lo); });
+    fault = run_trapping_faults([&] { phase = call_entry(candidate_.entries, c, placed.lo); });
   }
   ++candidate_calls_;
   arena_.expose(window);

@@ -21,8 +21,11 @@ std::string position(std::string_view base, std::ptrdiff_t offset, std::size_t n
 
 std::string footprint(std::string_view base, const ByteRange& range, std::ptrdiff_t base_offset,
                       std::size_t n) {
-  return "[" + position(base, static_cast<std::ptrdiff_t>(range.begin) - base_offset, n) + ", " +
-         position(base, static_cast<std::ptrdiff_t>(range.end) - base_offset, n) + ")";
+  std::string text = "[";
+  text += position(base, static_cast<std::ptrdiff_t>(range.begin) - base_offset, n);
+  text += ", ";
+  text += position(base, static_cast<std::ptrdiff_t>(range.end) - base_offset, n);
+  return text + ")";
 }
 
 std::string bytes_word(std::size_t count) {
@@ -65,20 +68,22 @@ Failure describe_fault(const DifferenceContext& context, const Fault& fault,
                        const std::uint8_t* lo) {
   const Contract& contract = context.contract;
   const std::size_t n = context.test_case.length;
-  const auto offset = static_cast<std::ptrdiff_t>(fault.address - reinterpret_cast<std::uintptr_t>(lo));
+  const auto offset =
+      static_cast<std::ptrdiff_t>(fault.address - reinterpret_cast<std::uintptr_t>(lo));
   const bool write = fault.access == Fault::Access::write;
   const std::string_view base = write ? "dst" : "src";
-  const auto base_offset = static_cast<std::ptrdiff_t>(write ? contract.dst_offset : contract.src_offset);
+  const auto base_offset =
+      static_cast<std::ptrdiff_t>(write ? contract.dst_offset : contract.src_offset);
   const ByteRange& allowed = write ? contract.write : contract.read;
   const bool before = offset < static_cast<std::ptrdiff_t>(allowed.begin);
   const std::string_view verb = fault.access == Fault::Access::read    ? "read"
                                 : fault.access == Fault::Access::write ? "wrote"
                                                                        : "touched";
   Failure failure{context.case_id, FailureKind::fault, context.placement, {}, {}};
-  failure.headline = std::string(verb) + (before ? " before the allowed start" : " past the allowed end") +
-                     " at " + position(base, offset - base_offset, n) + " and hit a guard page (" +
-                     (write ? "write" : "read") + " footprint " + footprint(base, allowed, base_offset, n) +
-                     ")";
+  failure.headline =
+      std::string(verb) + (before ? " before the allowed start" : " past the allowed end") +
+      " at " + position(base, offset - base_offset, n) + " and hit a guard page (" +
+      (write ? "write" : "read") + " footprint " + footprint(base, allowed, base_offset, n) + ")";
   return failure;
 }
 
@@ -114,7 +119,8 @@ Failure describe_difference(const DifferenceContext& context,
     if (inside > 0) failure.headline += "; " + bytes_differ(inside) + " inside it too";
   } else {
     char values[64];
-    std::snprintf(values, sizeof values, ": expected %02x, got %02x", expected[first], actual[first]);
+    std::snprintf(values, sizeof values, ": expected %02x, got %02x", expected[first],
+                  actual[first]);
     failure.headline = "output differs from the reference first at " + where + values + " (" +
                        bytes_differ(inside) + " in " + allowed + ")";
   }
@@ -122,8 +128,7 @@ Failure describe_difference(const DifferenceContext& context,
   return failure;
 }
 
-Failure describe_wrong_phase(const DifferenceContext& context, unsigned expected,
-                             unsigned actual) {
+Failure describe_wrong_phase(const DifferenceContext& context, unsigned expected, unsigned actual) {
   Failure failure{context.case_id, FailureKind::wrong_phase, context.placement, {}, {}};
   failure.headline = "returned next phase " + std::to_string(actual) + ", the reference returned " +
                      std::to_string(expected) + " (bytes all match)";

@@ -27,7 +27,6 @@ Failure describe_difference(const DifferenceContext& context,
                             std::span<const std::uint8_t> expected,
                             std::span<const std::uint8_t> actual, std::size_t lo_in_window);
 
-Failure describe_wrong_phase(const DifferenceContext& context, unsigned expected,
-                             unsigned actual);
+Failure describe_wrong_phase(const DifferenceContext& context, unsigned expected, unsigned actual);
 
 }  // namespace maskcheck

@@ -22,8 +22,9 @@ std::string_view placement_name(Placement placement) {
 }
 
 std::string format_failure(const Failure& failure) {
-  std::string text = "FAIL " + failure.case_id + " [" + std::string(placement_name(failure.placement)) +
-                     ", " + std::string(failure_kind_name(failure.kind)) + "]\n";
+  std::string text = "FAIL " + failure.case_id + " [" +
+                     std::string(placement_name(failure.placement)) + ", " +
+                     std::string(failure_kind_name(failure.kind)) + "]\n";
   text += "  " + failure.headline + "\n";
   text += failure.detail;
   text += "  repro: maskcheck repro " + failure.case_id + "\n";

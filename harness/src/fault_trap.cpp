@@ -16,7 +16,7 @@ Fault::Access access_of(void* context) {
   // Bit 1 of the page-fault error code is set for writes.
   const auto* user_context = static_cast<const ucontext_t*>(context);
   return (user_context->uc_mcontext.gregs[REG_ERR] & 2) ? Fault::Access::write
-                                                         : Fault::Access::read;
+                                                        : Fault::Access::read;
 #else
   (void)context;
   return Fault::Access::unknown;

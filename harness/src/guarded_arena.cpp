@@ -56,8 +56,7 @@ PlacedSpan GuardedArena::place(Placement placement, std::size_t span, std::size_
       std::uint8_t* lo = data_end - span;
       return {lo, {lo - kCanaryBytes, span + kCanaryBytes}, kCanaryBytes};
     }
-    case Placement::start_after_guard:
-      return {data_, {data_, span + kCanaryBytes}, 0};
+    case Placement::start_after_guard: return {data_, {data_, span + kCanaryBytes}, 0};
     case Placement::aligned: {
       // data_ is page aligned, so this puts src = lo + src_offset at `alignment` modulo 64.
       const std::size_t skew = (alignment + 64 - src_offset % 64) % 64;
@@ -84,7 +83,9 @@ void GuardedArena::seal(std::span<std::uint8_t> window) const {
   poison(granules.data(), granules.size());
 }
 
-std::span<const std::uint8_t> GuardedArena::leading_guard() const { return {mapping_, page_}; }
+std::span<const std::uint8_t> GuardedArena::leading_guard() const {
+  return {mapping_, page_};
+}
 
 std::span<const std::uint8_t> GuardedArena::trailing_guard() const {
   return {data_ + data_bytes_, page_};

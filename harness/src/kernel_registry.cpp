@@ -22,7 +22,9 @@ const std::array<Kernel, 2> kBuiltins{{
 
 }  // namespace
 
-std::span<const Kernel> builtin_kernels() { return kBuiltins; }
+std::span<const Kernel> builtin_kernels() {
+  return kBuiltins;
+}
 
 const Kernel* find_kernel(std::string_view name) {
   for (const Kernel& kernel : kBuiltins) {
@@ -31,6 +33,8 @@ const Kernel* find_kernel(std::string_view name) {
   return nullptr;
 }
 
-const Kernel& reference_kernel() { return kBuiltins[0]; }
+const Kernel& reference_kernel() {
+  return kBuiltins[0];
+}
 
 }  // namespace maskcheck

@@ -70,11 +70,16 @@ std::variant<ParsedCaseId, std::string> parse_case_id(std::string_view id) {
   if (!entry) return "unknown entry point '" + std::string(fields[1]) + "' in case id";
   TestCase& c = parsed.test_case;
   c.entry = *entry;
-  if (!parse_field(fields[2], 'n', c.length)) return "bad length field '" + std::string(fields[2]) + "'";
-  if (!parse_field(fields[3], 'a', c.alignment)) return "bad alignment field '" + std::string(fields[3]) + "'";
-  if (!parse_field(fields[4], 'd', c.shift)) return "bad shift field '" + std::string(fields[4]) + "'";
-  if (!parse_key(fields[5], c.key)) return "bad key field '" + std::string(fields[5]) + "' (want k + 8 hex digits)";
-  if (!parse_field(fields[6], 'p', c.phase)) return "bad phase field '" + std::string(fields[6]) + "'";
+  if (!parse_field(fields[2], 'n', c.length))
+    return "bad length field '" + std::string(fields[2]) + "'";
+  if (!parse_field(fields[3], 'a', c.alignment))
+    return "bad alignment field '" + std::string(fields[3]) + "'";
+  if (!parse_field(fields[4], 'd', c.shift))
+    return "bad shift field '" + std::string(fields[4]) + "'";
+  if (!parse_key(fields[5], c.key))
+    return "bad key field '" + std::string(fields[5]) + "' (want k + 8 hex digits)";
+  if (!parse_field(fields[6], 'p', c.phase))
+    return "bad phase field '" + std::string(fields[6]) + "'";
   if (std::string reason = validate_case(c); !reason.empty()) return reason;
   return parsed;
 }
@@ -85,7 +90,8 @@ std::string validate_case(const TestCase& c) {
   if (c.phase > 3) return "phase must be 0..3";
   if (!moves_data(c.entry) && c.shift != 0) return "inplace takes no shift (d0)";
   if (!takes_phase(c.entry) && c.phase != 0) return "only exact takes a phase (p0 otherwise)";
-  if (takes_whole_words(c.entry) && c.length % 4 != 0) return "words needs a length that is a multiple of 4";
+  if (takes_whole_words(c.entry) && c.length % 4 != 0)
+    return "words needs a length that is a multiple of 4";
   return {};
 }
 

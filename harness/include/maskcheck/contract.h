@@ -24,8 +24,12 @@ struct Contract {
 };
 
 // R for `imprecise`: the payload rounded down to whole words, plus one more word.
-constexpr std::size_t imprecise_extent(std::size_t n) { return ((n >> 2) + 1) * 4; }
-constexpr std::size_t inplace_extent(std::size_t n) { return (n + 3) & ~std::size_t{3}; }
+constexpr std::size_t imprecise_extent(std::size_t n) {
+  return ((n >> 2) + 1) * 4;
+}
+constexpr std::size_t inplace_extent(std::size_t n) {
+  return (n + 3) & ~std::size_t{3};
+}
 
 Contract contract_for(const TestCase& test_case);
 

@@ -33,8 +33,7 @@ class Differ {
   };
 
   void prepare(const TestCase& test_case, std::uint8_t fill, Image& image) const;
-  std::optional<Failure> run_in(Placement placement, const TestCase& test_case,
-                                const Image& image);
+  std::optional<Failure> run_in(Placement placement, const TestCase& test_case, const Image& image);
 
   const Kernel& candidate_;
   GuardedArena arena_;

@@ -8,10 +8,10 @@
 namespace maskcheck {
 
 enum class FailureKind {
-  mismatch,         // a byte inside the write footprint differs from the reference
-  outside_write,    // a byte outside the write footprint changed
-  wrong_phase,      // `exact` returned a different next phase
-  fault,            // the call touched a guard page
+  mismatch,       // a byte inside the write footprint differs from the reference
+  outside_write,  // a byte outside the write footprint changed
+  wrong_phase,    // `exact` returned a different next phase
+  fault,          // the call touched a guard page
 };
 
 struct Failure {

@@ -18,9 +18,9 @@ enum class Placement {
 inline constexpr std::size_t kCanaryBytes = 64;
 
 struct PlacedSpan {
-  std::uint8_t* lo;                  // first byte of the span
-  std::span<std::uint8_t> window;    // the span plus the canary bytes the placement allows
-  std::size_t lo_in_window;          // lo - window.data()
+  std::uint8_t* lo;                // first byte of the span
+  std::span<std::uint8_t> window;  // the span plus the canary bytes the placement allows
+  std::size_t lo_in_window;        // lo - window.data()
 };
 
 class GuardedArena {

@@ -19,8 +19,12 @@ namespace maskcheck {
 
 #if defined(MASKCHECK_HAS_ASAN)
 inline constexpr bool kAddressSanitizer = true;
-inline void poison(const void* at, std::size_t size) { ASAN_POISON_MEMORY_REGION(at, size); }
-inline void unpoison(const void* at, std::size_t size) { ASAN_UNPOISON_MEMORY_REGION(at, size); }
+inline void poison(const void* at, std::size_t size) {
+  ASAN_POISON_MEMORY_REGION(at, size);
+}
+inline void unpoison(const void* at, std::size_t size) {
+  ASAN_UNPOISON_MEMORY_REGION(at, size);
+}
 #else
 inline constexpr bool kAddressSanitizer = false;
 inline void poison(const void*, std::size_t) {}

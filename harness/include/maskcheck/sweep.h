@@ -17,8 +17,8 @@ struct SweepResult {
   std::uint64_t candidate_calls = 0;
   std::uint64_t failed_cases = 0;
   double seconds = 0;
-  bool stopped_early = false;         // hit max_failures before the end of the space
-  std::vector<Failure> failures;      // the first max_failures of them
+  bool stopped_early = false;     // hit max_failures before the end of the space
+  std::vector<Failure> failures;  // the first max_failures of them
 };
 
 struct SweepOptions {

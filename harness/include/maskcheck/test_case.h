@@ -13,11 +13,11 @@ namespace maskcheck {
 
 struct TestCase {
   EntryPoint entry = EntryPoint::exact;
-  std::size_t length = 0;   // payload bytes n (n4 for `words`)
-  unsigned alignment = 0;   // src address modulo 64 in the aligned layout
-  unsigned shift = 0;       // D: how far dst trails src
+  std::size_t length = 0;  // payload bytes n (n4 for `words`)
+  unsigned alignment = 0;  // src address modulo 64 in the aligned layout
+  unsigned shift = 0;      // D: how far dst trails src
   Key key{};
-  unsigned phase = 0;       // first key byte used by `exact`
+  unsigned phase = 0;  // first key byte used by `exact`
 
   bool operator==(const TestCase&) const = default;
 };
