@@ -15,7 +15,7 @@ namespace maskcheck {
 
 class Differ {
  public:
-  // `max_length` and kMaxShift bound the spans this differ can place.
+  // The longest payload and the widest shift it will be asked to place.
   Differ(const Kernel& candidate, std::size_t max_length, unsigned max_shift = 64);
 
   // The first thing wrong with this case, or nothing. The case must be valid.
