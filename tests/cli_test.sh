@@ -29,6 +29,7 @@ expect repro-pass 0 '^PASS block:exact:n5:a3:d4:k37fa213d:p1' -- "$maskcheck" re
 expect repro-json 0 '"result": "pass"' -- "$maskcheck" repro --json reference:words:n64:a0:d0:k00000000:p0
 expect repro-bad-id 2 'must have 7 fields' -- "$maskcheck" repro block:exact
 expect repro-bad-kernel 2 "unknown kernel 'nope'" -- "$maskcheck" repro nope:exact:n5:a3:d4:k37fa213d:p1
+expect repro-too-long 2 'length must be' -- "$maskcheck" repro block:exact:n99999999999:a0:d0:k00000000:p0
 expect sweep-small 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" sweep --kernel block --lengths 0..40 --quiet
 expect sweep-json 0 '"result": "pass"' -- "$maskcheck" sweep --entry exact --lengths 5,4097 --alignments 0..3 --shifts 0,4 --json --quiet
 expect sweep-bad-flag 2 'bogus' -- "$maskcheck" sweep --bogus

@@ -1,6 +1,7 @@
 // maskcheck: list kernels, sweep them against the reference, replay one case.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <exception>
 
 #include "commands.h"
 
@@ -54,7 +55,13 @@ int main(int argc, char** argv) {
     if (error.get_exit_code() == 0) return app.exit(error);
     return bad_input(error.what());
   }
-  if (*list) return list_command(list_json);
-  if (*sweep) return sweep_command(sweep_arguments);
-  return repro_command(repro_id, repro_json);
+  try {
+    if (*list) return list_command(list_json);
+    if (*sweep) return sweep_command(sweep_arguments);
+    return repro_command(repro_id, repro_json);
+  } catch (const std::exception& error) {
+    // Out of memory for a huge case, or an arena that could not be mapped: say so in one line.
+    std::fprintf(stderr, "maskcheck: %s\n", error.what());
+    return kExitBadInput;
+  }
 }

@@ -15,7 +15,6 @@ namespace {
 
 // Lengths above this get only the large-length alignments, as in the full case space.
 constexpr std::uint64_t kLargeLength = 1024;
-constexpr std::uint64_t kMostLength = std::uint64_t{1} << 30;
 
 struct Selection {
   std::vector<const Kernel*> kernels;
@@ -58,7 +57,7 @@ std::string select(const SweepArguments& arguments, Selection& selection) {
   space = full_case_space();
   space.exhaustive = arguments.exhaustive;
   std::vector<std::size_t> lengths;
-  if (auto error = apply_list(arguments.lengths, kMostLength, "--lengths", lengths); !error.empty())
+  if (auto error = apply_list(arguments.lengths, kMaxLength, "--lengths", lengths); !error.empty())
     return error;
   if (!lengths.empty()) {
     space.lengths.clear();

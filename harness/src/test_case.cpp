@@ -86,6 +86,7 @@ std::variant<ParsedCaseId, std::string> parse_case_id(std::string_view id) {
 
 std::string validate_case(const TestCase& c) {
   if (c.alignment >= 64) return "alignment must be 0..63";
+  if (c.length > kMaxLength) return "length must be 0.." + std::to_string(kMaxLength);
   if (c.shift > kMaxShift) return "shift must be 0.." + std::to_string(kMaxShift);
   if (c.phase > 3) return "phase must be 0..3";
   if (!moves_data(c.entry) && c.shift != 0) return "inplace takes no shift (d0)";
