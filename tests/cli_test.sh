@@ -40,6 +40,18 @@ expect sweep-bad-kernel 2 "unknown kernel 'nope'" -- "$maskcheck" sweep --kernel
 expect sweep-zero-failures 2 'max-failures' -- "$maskcheck" sweep --max-failures 0
 expect no-subcommand 2 '.' -- "$maskcheck"
 
-rm -f /tmp/maskcheck-cli-err.$$
+# Ctrl-C: the sweep stops after the current case and still prints what it ran.
+"$maskcheck" sweep --kernel block >/tmp/maskcheck-cli-out.$$ 2>/dev/null &
+sweeper=$!
+sleep 1
+kill -INT "$sweeper"
+wait "$sweeper"; code=$?
+if [[ $code -eq 130 ]] && grep -q '^INTERRUPTED: [0-9]* cases, 0 failed' /tmp/maskcheck-cli-out.$$; then
+  passes=$((passes + 1))
+else
+  echo "FAIL interrupt: exit $code, output: $(cat /tmp/maskcheck-cli-out.$$)"; failures=$((failures + 1))
+fi
+
+rm -f /tmp/maskcheck-cli-err.$$ /tmp/maskcheck-cli-out.$$
 echo "cli: $passes passed, $failures failed"
 [[ $failures -eq 0 ]]

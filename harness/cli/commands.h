@@ -1,4 +1,5 @@
-// The maskcheck subcommands; each returns the process exit code (0 pass, 1 failures, 2 bad input).
+// The maskcheck subcommands; each returns the process exit code (0 pass, 1 failures, 2 bad input,
+// 130 interrupted).
 #pragma once
 
 #include <cstddef>
@@ -10,6 +11,7 @@ namespace maskcheck::cli {
 inline constexpr int kExitPass = 0;
 inline constexpr int kExitFailures = 1;
 inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitInterrupted = 130;  // what shells report for Ctrl-C
 
 struct SweepArguments {
   std::vector<std::string> kernels;  // empty: every built-in kernel

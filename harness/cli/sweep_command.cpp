@@ -1,3 +1,5 @@
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <variant>
@@ -15,6 +17,12 @@ namespace {
 
 // Lengths above this get only the large-length alignments, as in the full case space.
 constexpr std::uint64_t kLargeLength = 1024;
+
+// Ctrl-C ends the sweep after the current case, and the summary of what ran is still printed.
+std::atomic<bool> interrupted{false};
+void on_interrupt(int) {
+  interrupted.store(true, std::memory_order_relaxed);
+}
 
 struct Selection {
   std::vector<const Kernel*> kernels;
@@ -93,6 +101,8 @@ int sweep_command(const SweepArguments& arguments) {
   Selection selection;
   if (auto error = select(arguments, selection); !error.empty()) return bad_input(error);
 
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
   std::vector<std::pair<const Kernel*, SweepResult>> results;
   std::vector<std::string> skipped;
   std::uint64_t cases = 0;
@@ -103,9 +113,11 @@ int sweep_command(const SweepArguments& arguments) {
       continue;
     }
     for (EntryPoint entry : selection.entries) {
+      if (interrupted) break;
       ProgressLine progress(std::string(kernel->name) + ":" + std::string(entry_point_name(entry)));
       SweepOptions options;
       options.max_failures = arguments.max_failures;
+      options.stop_requested = &interrupted;
       if (!arguments.quiet)
         options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
       SweepResult result = run_sweep(*kernel, entry, selection.space, options);
@@ -122,6 +134,7 @@ int sweep_command(const SweepArguments& arguments) {
 
   if (arguments.json) {
     nlohmann::json out{{"result", failed == 0 ? "pass" : "fail"},
+                       {"interrupted", interrupted.load()},
                        {"cases", cases},
                        {"failed_cases", failed},
                        {"skipped_kernels", skipped},
@@ -133,10 +146,13 @@ int sweep_command(const SweepArguments& arguments) {
     print_table(results);
     for (const std::string& name : skipped)
       std::printf("skipped kernel %s: this CPU cannot run it\n", name.c_str());
-    std::printf("%s: %llu cases, %llu failed\n", failed == 0 ? "PASS" : "FAIL",
-                static_cast<unsigned long long>(cases), static_cast<unsigned long long>(failed));
+    if (interrupted) std::printf("interrupted: the table covers only the cases that ran\n");
+    const char* verdict = failed != 0 ? "FAIL" : interrupted ? "INTERRUPTED" : "PASS";
+    std::printf("%s: %llu cases, %llu failed\n", verdict, static_cast<unsigned long long>(cases),
+                static_cast<unsigned long long>(failed));
   }
-  return failed == 0 ? kExitPass : kExitFailures;
+  if (failed != 0) return kExitFailures;
+  return interrupted ? kExitInterrupted : kExitPass;
 }
 
 }  // namespace maskcheck::cli

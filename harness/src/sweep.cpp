@@ -42,7 +42,9 @@ SweepResult run_sweep(const Kernel& kernel, EntryPoint entry, const CaseSpace& s
     if (options.on_progress && result.cases % kProgressEvery == 0) {
       options.on_progress(result.cases, total);
     }
-    return result.failed_cases < options.max_failures;
+    const bool stop =
+        options.stop_requested && options.stop_requested->load(std::memory_order_relaxed);
+    return !stop && result.failed_cases < options.max_failures;
   });
   result.stopped_early = !finished;
   result.candidate_calls = differ.candidate_calls();

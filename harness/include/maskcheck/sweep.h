@@ -1,6 +1,7 @@
 // Drives the differ over the case space for one kernel and entry point.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -25,6 +26,8 @@ struct SweepOptions {
   std::size_t max_failures = 10;
   // Called every few thousand cases with (cases done, cases in total).
   std::function<void(std::uint64_t, std::uint64_t)> on_progress;
+  // Set (from a signal handler, say) to end the sweep after the current case.
+  const std::atomic<bool>* stop_requested = nullptr;
 };
 
 SweepResult run_sweep(const Kernel& kernel, EntryPoint entry, const CaseSpace& space,
