@@ -33,7 +33,7 @@ void flawed_xor(std::uint8_t* dst, const std::uint8_t* src, std::size_t count, K
 }
 
 template <Flaw flaw>
-constexpr KernelEntries flawed_entries() {
+constexpr UnmaskFunctions flawed_entries() {
   return {
       [](std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key) {
         flawed_xor<flaw>(dst, src, n4, key, 0, n4);
@@ -64,7 +64,7 @@ void tail_first_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4
   }
 }
 
-constexpr KernelEntries kTailFirstEntries{
+constexpr UnmaskFunctions kTailFirstEntries{
     tail_first_words,
     [](std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
       tail_first_words(dst, src, ((n >> 2) + 1) * 4, key);

@@ -17,7 +17,7 @@ Contract contract_for(const TestCase& c) {
   return contract;
 }
 
-unsigned call_entry(const KernelEntries& entries, const TestCase& c, std::uint8_t* lo) {
+unsigned call_entry(const UnmaskFunctions& entries, const TestCase& c, std::uint8_t* lo) {
   const Contract contract = contract_for(c);
   std::uint8_t* dst = lo + contract.dst_offset;
   const std::uint8_t* src = lo + contract.src_offset;

@@ -9,9 +9,9 @@ namespace maskcheck {
 
 namespace {
 
-constexpr KernelEntries kReferenceEntries{reference::unmask_words, reference::unmask_imprecise,
+constexpr UnmaskFunctions kReferenceEntries{reference::unmask_words, reference::unmask_imprecise,
                                           reference::unmask_inplace, reference::unmask_exact};
-constexpr KernelEntries kBlockEntries{block::unmask_words, block::unmask_imprecise,
+constexpr UnmaskFunctions kBlockEntries{block::unmask_words, block::unmask_imprecise,
                                       block::unmask_inplace, block::unmask_exact};
 
 const std::array<Kernel, 2> kBuiltins{{

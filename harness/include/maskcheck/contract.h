@@ -35,6 +35,6 @@ Contract contract_for(const TestCase& test_case);
 
 // Calls the kernel's entry point with src and dst placed at lo + the contract's offsets.
 // Returns the phase `exact` returned, or 0 for the other entry points.
-unsigned call_entry(const KernelEntries& entries, const TestCase& test_case, std::uint8_t* lo);
+unsigned call_entry(const UnmaskFunctions& entries, const TestCase& test_case, std::uint8_t* lo);
 
 }  // namespace maskcheck
