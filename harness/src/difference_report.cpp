@@ -2,12 +2,11 @@
 
 #include <cstdio>
 
+#include "hex_window.h"
+
 namespace maskcheck {
 
 namespace {
-
-constexpr std::ptrdiff_t kHexBefore = 8;
-constexpr std::ptrdiff_t kHexBytes = 24;
 
 // "dst+3", "dst-1", or "dst+n+4" once past the payload, the way the contracts are written.
 std::string position(std::string_view base, std::ptrdiff_t offset, std::size_t n) {
@@ -34,32 +33,6 @@ std::string bytes_word(std::size_t count) {
 
 std::string bytes_differ(std::size_t count) {
   return bytes_word(count) + (count == 1 ? " differs" : " differ");
-}
-
-std::string hex_row(std::string_view label, std::span<const std::uint8_t> bytes,
-                    std::ptrdiff_t first, std::ptrdiff_t last) {
-  std::string row = "    " + std::string(label);
-  char hex[4];
-  for (std::ptrdiff_t i = first; i < last; ++i) {
-    std::snprintf(hex, sizeof hex, " %02x", bytes[static_cast<std::size_t>(i)]);
-    row += hex;
-  }
-  return row + "\n";
-}
-
-std::string hex_window(std::span<const std::uint8_t> expected, std::span<const std::uint8_t> actual,
-                       std::ptrdiff_t first_difference, std::ptrdiff_t dst_in_window,
-                       std::size_t n) {
-  const std::ptrdiff_t size = static_cast<std::ptrdiff_t>(expected.size());
-  const std::ptrdiff_t first = std::max<std::ptrdiff_t>(0, first_difference - kHexBefore);
-  const std::ptrdiff_t last = std::min(size, first + kHexBytes);
-  std::string text = "  bytes from " + position("dst", first - dst_in_window, n) + ":\n";
-  text += hex_row("expected", expected, first, last);
-  text += hex_row("actual  ", actual, first, last);
-  std::string marker = "            ";
-  for (std::ptrdiff_t i = first; i < last; ++i) marker += expected[i] != actual[i] ? " ^^" : "   ";
-  marker.erase(marker.find_last_not_of(' ') + 1);
-  return text + marker + "\n";
 }
 
 }  // namespace
@@ -124,7 +97,9 @@ Failure describe_difference(const DifferenceContext& context,
     failure.headline = "output differs from the reference first at " + where + values + " (" +
                        bytes_differ(inside) + " in " + allowed + ")";
   }
-  failure.detail = hex_window(expected, actual, first, dst, n);
+  failure.detail = hex_window(
+      expected, actual, static_cast<std::size_t>(first),
+      [&](std::size_t at) { return position("dst", static_cast<std::ptrdiff_t>(at) - dst, n); });
   return failure;
 }
 

@@ -10,9 +10,9 @@ namespace maskcheck {
 namespace {
 
 constexpr UnmaskFunctions kReferenceEntries{reference::unmask_words, reference::unmask_imprecise,
-                                          reference::unmask_inplace, reference::unmask_exact};
+                                            reference::unmask_inplace, reference::unmask_exact};
 constexpr UnmaskFunctions kBlockEntries{block::unmask_words, block::unmask_imprecise,
-                                      block::unmask_inplace, block::unmask_exact};
+                                        block::unmask_inplace, block::unmask_exact};
 
 const std::array<Kernel, 2> kBuiltins{{
     {"reference", "byte at a time; the oracle every other kernel is compared with",

@@ -28,17 +28,18 @@ bool parse_field(std::string_view field, char prefix, Number& value) {
   return error == std::errc{} && end == last;
 }
 
-bool parse_key(std::string_view field, Key& key) {
-  if (field.size() != 9 || field.front() != 'k') return false;
+}  // namespace
+
+std::optional<Key> parse_key_field(std::string_view field) {
+  if (field.size() != 9 || field.front() != 'k') return std::nullopt;
+  Key key;
   for (std::size_t i = 0; i < 4; ++i) {
     const char* first = field.data() + 1 + 2 * i;
     const auto [end, error] = std::from_chars(first, first + 2, key[i], 16);
-    if (error != std::errc{} || end != first + 2) return false;
+    if (error != std::errc{} || end != first + 2) return std::nullopt;
   }
-  return true;
+  return key;
 }
-
-}  // namespace
 
 std::string key_hex(Key key) {
   char text[9];
@@ -76,8 +77,9 @@ std::variant<ParsedCaseId, std::string> parse_case_id(std::string_view id) {
     return "bad alignment field '" + std::string(fields[3]) + "'";
   if (!parse_field(fields[4], 'd', c.shift))
     return "bad shift field '" + std::string(fields[4]) + "'";
-  if (!parse_key(fields[5], c.key))
-    return "bad key field '" + std::string(fields[5]) + "' (want k + 8 hex digits)";
+  const auto key = parse_key_field(fields[5]);
+  if (!key) return "bad key field '" + std::string(fields[5]) + "' (want k + 8 hex digits)";
+  c.key = *key;
   if (!parse_field(fields[6], 'p', c.phase))
     return "bad phase field '" + std::string(fields[6]) + "'";
   if (std::string reason = validate_case(c); !reason.empty()) return reason;

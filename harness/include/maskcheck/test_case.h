@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -29,6 +30,8 @@ inline constexpr std::size_t kMaxLength = std::size_t{1} << 30;
 
 std::string case_id(std::string_view kernel, const TestCase& test_case);
 std::string key_hex(Key key);
+// The key field of an id ("k37fa213d") back into a key.
+std::optional<Key> parse_key_field(std::string_view field);
 
 struct ParsedCaseId {
   std::string kernel;

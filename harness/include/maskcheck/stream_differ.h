@@ -1,0 +1,49 @@
+// Feeds a byte stream, cut into reads, to a parser in receive buffers that trap one byte outside
+// the receive-buffer contract, and compares every event with the reference decoder's.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "maskcheck/guarded_arena.h"
+#include "maskcheck/kernel.h"
+#include "maskcheck/parser_session.h"
+#include "maskcheck/reference_frame_decoder.h"
+
+namespace maskcheck {
+
+struct StreamFailure {
+  std::string case_id;
+  std::string headline;
+  std::string detail;
+};
+
+std::string format_stream_failure(const StreamFailure& failure);
+
+struct StreamRun {
+  std::span<const std::uint8_t> stream;
+  std::span<const std::size_t> cuts;  // ascending offsets where one read ends and the next begins
+  const reference::DecodeResult& expected;
+  ParserOptions options;
+  bool end_at_guard_first = true;  // reads alternate between the two guard placements
+};
+
+class StreamDiffer {
+ public:
+  StreamDiffer(const Kernel& kernel, ParserMaker parser, std::size_t longest_read);
+
+  std::optional<StreamFailure> check(const StreamRun& run, const std::string& case_id);
+
+  std::uint64_t parser_runs() const { return parser_runs_; }
+
+ private:
+  const Kernel& kernel_;
+  ParserMaker parser_;
+  GuardedArena arena_;
+  std::uint64_t parser_runs_ = 0;
+};
+
+}  // namespace maskcheck

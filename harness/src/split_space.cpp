@@ -1,0 +1,182 @@
+#include "maskcheck/split_space.h"
+
+#include <algorithm>
+#include <charconv>
+#include <set>
+
+#include "maskcheck/frame_builder.h"
+#include "maskcheck/test_case.h"
+
+namespace maskcheck {
+
+namespace {
+
+constexpr Key kTrailerKey{0x11, 0x22, 0x33, 0x44};
+constexpr std::array<std::uint8_t, 2> kTrailerPayload{'x', 'y'};
+constexpr std::size_t kTrailerSize = 6 + kTrailerPayload.size();
+
+const std::array<Key, 3> kSplitKeys{
+    {{0, 0, 0, 0}, {0x37, 0xfa, 0x21, 0x3d}, {0x9c, 0x41, 0x0e, 0xd7}}};
+
+// Long payloads that straddle the 16- and 64-byte blocks, the 16-bit limit and beyond.
+const std::vector<std::size_t> kLongLengths8{126, 127, 128,  191,  192,  255,
+                                             256, 257, 1000, 4096, 65535};
+const std::vector<std::size_t> kLongLengths14{0, 1, 64, 65, 300, 4097, 65536, 65537, 70001};
+
+std::size_t max_length_for(unsigned header_size) {
+  return header_size == 6 ? 125 : header_size == 8 ? 0xffff : SIZE_MAX;
+}
+
+// First and middle piece sizes that cover every cut in the header, every remainder modulo 64 and
+// both sides of each 16- and 64-byte block.
+std::vector<std::size_t> covering_cuts(unsigned header_size, std::size_t stream_size) {
+  std::set<std::size_t> cuts;
+  for (std::size_t c = 0; c <= header_size; ++c) cuts.insert(c);
+  for (std::size_t r = 1; r <= 64; ++r) cuts.insert(header_size + r);
+  for (std::size_t block : {16u, 64u, 128u, 4096u, 65536u}) {
+    for (std::size_t at : {block - 1, block, block + 1}) cuts.insert(header_size + at);
+  }
+  for (std::size_t back = 1; back <= 9; ++back) {
+    if (stream_size >= back) cuts.insert(stream_size - back);
+  }
+  std::vector<std::size_t> inside;
+  for (std::size_t c : cuts) {
+    if (c <= stream_size) inside.push_back(c);
+  }
+  return inside;
+}
+
+std::vector<std::size_t> middle_sizes() {
+  std::vector<std::size_t> sizes;
+  for (std::size_t m = 0; m <= 64; ++m) sizes.push_back(m);
+  for (std::size_t m : {127u, 128u, 129u, 4095u, 4096u, 4097u}) sizes.push_back(m);
+  return sizes;
+}
+
+template <typename Number>
+bool parse_field(std::string_view field, std::string_view prefix, Number& value) {
+  if (field.substr(0, prefix.size()) != prefix) return false;
+  const char* first = field.data() + prefix.size();
+  const char* last = field.data() + field.size();
+  const auto [end, error] = std::from_chars(first, last, value);
+  return first != last && error == std::errc{} && end == last;
+}
+
+}  // namespace
+
+std::string_view move_back_name(MoveBack move_back) {
+  return move_back == MoveBack::over_key ? "over-key" : "over-header";
+}
+
+std::size_t split_stream_size(unsigned header_size, std::size_t length) {
+  return header_size + length + kTrailerSize;
+}
+
+std::vector<std::uint8_t> split_stream(const SplitCase& split) {
+  std::vector<std::uint8_t> payload(split.length);
+  for (std::size_t i = 0; i < payload.size(); ++i) {
+    payload[i] = static_cast<std::uint8_t>(i * 167 + split.length * 7 + 1);
+  }
+  std::vector<std::uint8_t> stream;
+  stream.reserve(split_stream_size(split.header_size, split.length));
+  append_frame(stream, {kFin | 0x2, payload, split.key, split.header_size});
+  append_frame(stream, {kFin | 0x2, kTrailerPayload, kTrailerKey, 6});
+  return stream;
+}
+
+std::string split_case_id(std::string_view kernel, const SplitCase& split) {
+  return std::string(kernel) + ":split:h" + std::to_string(split.header_size) + ":n" +
+         std::to_string(split.length) + ":k" + key_hex(split.key) + ":" +
+         std::string(move_back_name(split.move_back)) + ":c" + std::to_string(split.first_cut) +
+         "," + std::to_string(split.second_cut);
+}
+
+std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id) {
+  std::vector<std::string_view> fields;
+  for (std::size_t at = 0;;) {
+    const std::size_t colon = id.find(':', at);
+    fields.push_back(id.substr(at, colon - at));
+    if (colon == std::string_view::npos) break;
+    at = colon + 1;
+  }
+  const std::string usage = "split case id '" + std::string(id) +
+                            "' must look like KERNEL:split:h6:n77:k37fa213d:over-header:c3,40";
+  if (fields.size() != 7 || fields[1] != "split") return usage;
+  ParsedSplitId parsed;
+  parsed.kernel = fields[0];
+  SplitCase& split = parsed.split;
+  const std::size_t comma = fields[6].find(',');
+  if (!parse_field(fields[2], "h", split.header_size) ||
+      !parse_field(fields[3], "n", split.length) || comma == std::string_view::npos ||
+      !parse_field(fields[6].substr(0, comma), "c", split.first_cut) ||
+      !parse_field(fields[6].substr(comma + 1), "", split.second_cut)) {
+    return usage;
+  }
+  const auto key = parse_key_field(fields[4]);
+  if (!key) return "bad key field '" + std::string(fields[4]) + "'";
+  split.key = *key;
+  if (fields[5] == move_back_name(MoveBack::over_key)) {
+    split.move_back = MoveBack::over_key;
+  } else if (fields[5] != move_back_name(MoveBack::over_header)) {
+    return "move-back must be over-key or over-header, not '" + std::string(fields[5]) + "'";
+  }
+  if (split.header_size != 6 && split.header_size != 8 && split.header_size != 14)
+    return "header size must be 6, 8 or 14";
+  if (split.length > max_length_for(split.header_size))
+    return "the payload does not fit that header size";
+  if (split.length > kMaxLength) return "length must be 0.." + std::to_string(kMaxLength);
+  const std::size_t size = split_stream_size(split.header_size, split.length);
+  if (split.first_cut > split.second_cut || split.second_cut > size) {
+    return "cuts must satisfy 0 <= first <= second <= " + std::to_string(size);
+  }
+  return parsed;
+}
+
+bool for_each_split(const SplitPlan& plan, const std::function<bool(const SplitCase&)>& visit) {
+  SplitCase split;
+  split.header_size = plan.header_size;
+  split.move_back = plan.move_back;
+  std::uint64_t index = 0;
+  auto next_key = [&] { return kSplitKeys[index++ % kSplitKeys.size()]; };
+
+  const std::size_t exhaustive_first = plan.header_size == 6 ? 0 : 126;
+  const std::size_t exhaustive_last =
+      plan.header_size == 14 ? 0
+                             : std::min(plan.exhaustive_up_to, max_length_for(plan.header_size));
+  for (std::size_t n = exhaustive_first; plan.header_size != 14 && n <= exhaustive_last; ++n) {
+    split.length = n;
+    const std::size_t size = split_stream_size(plan.header_size, n);
+    for (split.first_cut = 0; split.first_cut <= size; ++split.first_cut) {
+      for (split.second_cut = split.first_cut; split.second_cut <= size; ++split.second_cut) {
+        split.key = next_key();
+        if (!visit(split)) return false;
+      }
+    }
+  }
+  if (plan.header_size == 6) return true;
+  for (std::size_t n : plan.header_size == 8 ? kLongLengths8 : kLongLengths14) {
+    split.length = n;
+    const std::size_t size = split_stream_size(plan.header_size, n);
+    for (std::size_t first : covering_cuts(plan.header_size, size)) {
+      for (std::size_t middle : middle_sizes()) {
+        if (first + middle > size) break;
+        split.first_cut = first;
+        split.second_cut = first + middle;
+        split.key = next_key();
+        if (!visit(split)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+std::uint64_t count_splits(const SplitPlan& plan) {
+  std::uint64_t count = 0;
+  for_each_split(plan, [&](const SplitCase&) {
+    ++count;
+    return true;
+  });
+  return count;
+}
+
+}  // namespace maskcheck

@@ -1,0 +1,147 @@
+#include "maskcheck/stream_differ.h"
+
+#include <cstring>
+
+#include "hex_window.h"
+#include "maskcheck/crash_context.h"
+#include "maskcheck/fault_trap.h"
+#include "recording_handler.h"
+
+namespace maskcheck {
+
+namespace {
+
+constexpr std::uint8_t kPaddingFill = 0xdb;
+
+std::string describe_read(std::size_t index, std::size_t begin, std::size_t end) {
+  return "read " + std::to_string(index) + " (stream bytes " + std::to_string(begin) + ".." +
+         std::to_string(end) + ")";
+}
+
+// "data-14" or "data+n+4": where a fault landed relative to the read's data.
+std::string buffer_position(std::ptrdiff_t offset, std::size_t n) {
+  if (offset < 0) return "data-" + std::to_string(-offset);
+  const auto past = offset - static_cast<std::ptrdiff_t>(n);
+  if (past < 0) return "data+" + std::to_string(offset);
+  return past == 0 ? "data+n" : "data+n+" + std::to_string(past);
+}
+
+std::string frames_word(std::size_t count) {
+  return std::to_string(count) + (count == 1 ? " complete frame" : " complete frames");
+}
+
+std::optional<StreamFailure> compare_frames(const RecordingHandler& handler,
+                                            const reference::DecodeResult& expected,
+                                            const std::string& case_id) {
+  const auto& got = handler.frames();
+  const std::size_t complete = got.size() - (handler.frame_open() ? 1 : 0);
+  const auto& want = expected.frames;
+  for (std::size_t i = 0; i < std::min(complete, want.size()); ++i) {
+    const std::string frame = "frame " + std::to_string(i);
+    if (got[i].opcode != want[i].opcode || got[i].fin != want[i].fin) {
+      return StreamFailure{case_id,
+                           frame + ": opcode " + std::to_string(got[i].opcode) + " FIN " +
+                               std::to_string(got[i].fin) + ", the reference decoded opcode " +
+                               std::to_string(want[i].opcode) + " FIN " +
+                               std::to_string(want[i].fin),
+                           {}};
+    }
+    if (got[i].payload != want[i].payload) {
+      std::size_t first = 0;
+      while (first < got[i].payload.size() && first < want[i].payload.size() &&
+             got[i].payload[first] == want[i].payload[first]) {
+        ++first;
+      }
+      return StreamFailure{
+          case_id,
+          frame + ": payload differs from the reference first at byte " + std::to_string(first) +
+              " (" + std::to_string(got[i].payload.size()) + " bytes delivered, " +
+              std::to_string(want[i].payload.size()) + " expected)",
+          hex_window(want[i].payload, got[i].payload, first,
+                     [](std::size_t at) { return "payload+" + std::to_string(at); })};
+    }
+  }
+  const std::string want_error =
+      expected.error ? std::string(reference::protocol_error_name(*expected.error)) : "none";
+  const std::string got_error = handler.error().value_or("none");
+  if (complete != want.size() || got_error != want_error) {
+    return StreamFailure{case_id,
+                         "the parser ended with " + frames_word(complete) + " and error " +
+                             got_error + "; the reference decoded " + frames_word(want.size()) +
+                             " and error " + want_error,
+                         {}};
+  }
+  if (handler.frame_open() && !expected.truncated && !expected.error) {
+    const RecordedFrame& last = got.back();
+    return StreamFailure{
+        case_id,
+        "frame " + std::to_string(complete) + ": " + std::to_string(last.payload.size()) + " of " +
+            std::to_string(last.declared) + " bytes delivered when the stream ended",
+        {}};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string format_stream_failure(const StreamFailure& failure) {
+  return "FAIL " + failure.case_id + "\n  " + failure.headline + "\n" + failure.detail +
+         "  repro: maskcheck repro " + failure.case_id + "\n";
+}
+
+StreamDiffer::StreamDiffer(const Kernel& kernel, ParserMaker parser, std::size_t longest_read)
+    : kernel_(kernel),
+      parser_(std::move(parser)),
+      arena_(kReceivePrePadding + longest_read + kReceivePostPadding) {}
+
+std::optional<StreamFailure> StreamDiffer::check(const StreamRun& run, const std::string& case_id) {
+  ++parser_runs_;
+  RecordingHandler handler;
+  const auto session = parser_(kernel_.entries, handler, run.options);
+  std::size_t begin = 0;
+  for (std::size_t read = 0; read <= run.cuts.size(); ++read) {
+    const std::size_t end = read < run.cuts.size() ? run.cuts[read] : run.stream.size();
+    const std::size_t length = end - begin;
+    const std::size_t span = kReceivePrePadding + length + kReceivePostPadding;
+    const bool at_end = (read % 2 == 0) == run.end_at_guard_first;
+    const PlacedSpan placed =
+        arena_.place(at_end ? Placement::end_at_guard : Placement::start_after_guard, span, 0, 0);
+    const std::span<std::uint8_t> buffer{placed.lo, span};
+    std::uint8_t* data = placed.lo + kReceivePrePadding;
+
+    arena_.expose(buffer);
+    std::memset(placed.lo, kPaddingFill, span);
+    std::memcpy(data, run.stream.data() + begin, length);
+    arena_.restrict_to(placed.lo, span, buffer);
+    handler.expect_fragments_in(placed.lo, data + length);
+    std::optional<Fault> fault;
+    {
+      const CrashContext crash_context(case_id);
+      fault = run_trapping_faults([&] { session->consume(data, length); });
+    }
+    arena_.seal(buffer);
+
+    if (fault) {
+      const auto offset =
+          static_cast<std::ptrdiff_t>(fault->address - reinterpret_cast<std::uintptr_t>(data));
+      const char* verb = fault->access == Fault::Access::write  ? "wrote"
+                         : fault->access == Fault::Access::read ? "read"
+                                                                : "touched";
+      return StreamFailure{case_id,
+                           describe_read(read, begin, end) + ": the parser " + verb + " " +
+                               buffer_position(offset, length) +
+                               " and hit a guard page (its contract: data-" +
+                               std::to_string(kReceivePrePadding) + " .. data+n+" +
+                               std::to_string(kReceivePostPadding) + ")",
+                           {}};
+    }
+    if (handler.violation()) {
+      return StreamFailure{
+          case_id, describe_read(read, begin, end) + ": " + *handler.violation(), {}};
+    }
+    begin = end;
+  }
+  return compare_frames(handler, run.expected, case_id);
+}
+
+}  // namespace maskcheck

@@ -1,0 +1,24 @@
+#include "broken_parsers.h"
+
+#include <vector>
+
+#include "broken_parser_first-part-not-unmasked.h"
+#include "broken_parser_key-rotated-backwards.h"
+#include "broken_parser_middle-not-unmasked.h"
+#include "broken_parser_spill-wrong-offset.h"
+#include "broken_parser_write-into-next-header.h"
+
+namespace maskcheck::testing {
+
+std::span<const BrokenParser> broken_parsers() {
+  static const std::vector<BrokenParser> kBroken{
+      {"middle-not-unmasked", parser_maker<BrokenParser_middle_not_unmasked>()},
+      {"first-part-not-unmasked", parser_maker<BrokenParser_first_part_not_unmasked>()},
+      {"key-rotated-backwards", parser_maker<BrokenParser_key_rotated_backwards>()},
+      {"write-into-next-header", parser_maker<BrokenParser_write_into_next_header>()},
+      {"spill-wrong-offset", parser_maker<BrokenParser_spill_wrong_offset>()},
+  };
+  return kBroken;
+}
+
+}  // namespace maskcheck::testing
