@@ -39,6 +39,17 @@ expect sweep-bad-entry 2 "unknown entry point 'sideways'" -- "$maskcheck" sweep 
 expect sweep-bad-kernel 2 "unknown kernel 'nope'" -- "$maskcheck" sweep --kernel nope
 expect sweep-zero-failures 2 'max-failures' -- "$maskcheck" sweep --max-failures 0
 expect no-subcommand 2 '.' -- "$maskcheck"
+expect split-small 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" split --kernel block --header 6 --header 8 --up-to 140 --quiet
+expect split-json 0 '"sweep": "block:split:h14:over-key"' -- "$maskcheck" split --kernel block --header 14 --move-back over-key --json --quiet
+expect split-bad-header 2 'header must be 6, 8 or 14' -- "$maskcheck" split --header 7
+expect split-bad-move 2 'over-key or over-header' -- "$maskcheck" split --move-back sideways
+expect stream-all 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" stream --quiet
+expect stream-list 0 'large-frame-512k-reads' -- "$maskcheck" stream --list
+expect repro-split 0 '^PASS block:split:h8:n300:k00000000:over-key:c7,200' -- "$maskcheck" repro block:split:h8:n300:k00000000:over-key:c7,200
+expect repro-split-bad-cut 2 'cuts must satisfy' -- "$maskcheck" repro block:split:h6:n5:k00000000:over-key:c9,3
+expect repro-split-too-long 2 'does not fit' -- "$maskcheck" repro block:split:h6:n126:k00000000:over-key:c0,0
+expect repro-stream 0 '^PASS block:stream:error-invalid-close-code-bytewise:over-header' -- "$maskcheck" repro block:stream:error-invalid-close-code-bytewise:over-header
+expect repro-stream-unknown 2 "no stream named 'nope'" -- "$maskcheck" repro block:stream:nope:over-key
 
 # Ctrl-C: the sweep stops after the current case and still prints what it ran.
 "$maskcheck" sweep --kernel block >/tmp/maskcheck-cli-out.$$ 2>/dev/null &

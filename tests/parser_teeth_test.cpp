@@ -6,6 +6,7 @@
 
 #include "broken_parsers.h"
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/stream_catalogue.h"
 #include "maskcheck/stream_sweep.h"
 
 namespace maskcheck::testing {
@@ -27,6 +28,17 @@ TEST_P(ParserTeeth, CaughtBySplitSweep) {
   }
   ASSERT_EQ(result.failures.size(), 1u) << broken->name << " went unnoticed";
   std::cout << broken->name << " caught after " << result.cases << " splits:\n"
+            << format_stream_failure(result.failures.front());
+}
+
+TEST_P(ParserTeeth, CaughtByStreamCatalogue) {
+  const auto [broken, move_back] = GetParam();
+  SweepOptions options;
+  options.max_failures = 1;
+  const StreamSweepResult result =
+      run_stream_catalogue(*find_kernel("block"), broken->make, move_back, options);
+  ASSERT_EQ(result.failures.size(), 1u) << broken->name << " went unnoticed";
+  std::cout << broken->name << " caught by stream " << result.cases << ":\n"
             << format_stream_failure(result.failures.front());
 }
 

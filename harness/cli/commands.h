@@ -25,7 +25,20 @@ struct SweepArguments {
   bool quiet = false;
 };
 
+struct StreamArguments {
+  std::vector<std::string> kernels;     // empty: every built-in kernel
+  std::vector<std::string> move_backs;  // over-key, over-header; empty: both
+  std::vector<unsigned> header_sizes;   // split only; empty: 6, 8 and 14
+  std::size_t exhaustive_up_to = 300;   // split only
+  std::size_t max_failures = 10;
+  bool json = false;
+  bool quiet = false;
+  bool list = false;  // stream only: print the catalogue's names
+};
+
 int list_command(bool json);
+int split_command(const StreamArguments& arguments);
+int stream_command(const StreamArguments& arguments);
 int sweep_command(const SweepArguments& arguments);
 int repro_command(const std::string& case_id, bool json);
 

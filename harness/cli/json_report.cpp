@@ -26,4 +26,25 @@ nlohmann::json sweep_json(std::string_view kernel, const SweepResult& result) {
           {"failures", failures}};
 }
 
+nlohmann::json stream_failure_json(const StreamFailure& failure) {
+  return {{"case_id", failure.case_id},
+          {"headline", failure.headline},
+          {"detail", failure.detail},
+          {"repro", "maskcheck repro " + failure.case_id}};
+}
+
+nlohmann::json stream_sweep_json(const StreamSweepResult& result) {
+  nlohmann::json failures = nlohmann::json::array();
+  for (const StreamFailure& failure : result.failures)
+    failures.push_back(stream_failure_json(failure));
+  return {{"sweep", result.name},
+          {"cases", result.cases},
+          {"failed_cases", result.failed_cases},
+          {"stopped_early", result.stopped_early},
+          {"seconds", result.seconds},
+          {"cases_per_second",
+           result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0},
+          {"failures", failures}};
+}
+
 }  // namespace maskcheck::cli

@@ -5,11 +5,14 @@
 #include <string_view>
 
 #include "maskcheck/failure.h"
+#include "maskcheck/stream_sweep.h"
 #include "maskcheck/sweep.h"
 
 namespace maskcheck::cli {
 
 nlohmann::json failure_json(const Failure& failure);
 nlohmann::json sweep_json(std::string_view kernel, const SweepResult& result);
+nlohmann::json stream_failure_json(const StreamFailure& failure);
+nlohmann::json stream_sweep_json(const StreamSweepResult& result);
 
 }  // namespace maskcheck::cli

@@ -39,10 +39,41 @@ int main(int argc, char** argv) {
   sweep->add_flag("--json", sweep_arguments.json, "print a JSON summary instead of the table");
   sweep->add_flag("--quiet", sweep_arguments.quiet, "no progress line");
 
+  StreamArguments split_arguments;
+  CLI::App* split = app.add_subcommand(
+      "split",
+      "cut a two-frame stream into three reads at every pair of points; compare the parser");
+  StreamArguments stream_arguments;
+  CLI::App* stream =
+      app.add_subcommand("stream", "run the named streams through the parser; compare the parser");
+  for (auto [command, arguments] :
+       {std::pair{split, &split_arguments}, std::pair{stream, &stream_arguments}}) {
+    command->add_option("--kernel", arguments->kernels,
+                        "kernel the parser uses (repeatable; default: all)");
+    command->add_option("--move-back", arguments->move_backs,
+                        "over-key or over-header (repeatable; default: both)");
+    command
+        ->add_option("--max-failures", arguments->max_failures,
+                     "stop a sweep after this many failing cases")
+        ->check(CLI::PositiveNumber);
+    command->add_flag("--json", arguments->json, "print a JSON summary instead of the table");
+    command->add_flag("--quiet", arguments->quiet, "no progress line");
+  }
+  split->add_option("--header", split_arguments.header_sizes,
+                    "header size 6, 8 or 14 (repeatable; default: all)");
+  split->add_option("--up-to", split_arguments.exhaustive_up_to,
+                    "every pair of cuts for payloads up to this length (default 300)");
+  stream->add_flag("--list", stream_arguments.list, "print the named streams and exit");
+
   std::string repro_id;
   bool repro_json = false;
   CLI::App* repro = app.add_subcommand("repro", "replay one case by its id");
-  repro->add_option("case-id", repro_id, "e.g. block:exact:n5:a3:d4:k37fa213d:p1")->required();
+  repro
+      ->add_option(
+          "case-id", repro_id,
+          "e.g. block:exact:n5:a3:d4:k37fa213d:p1, block:split:h6:n77:k37fa213d:over-header:c3,40 "
+          "or block:stream:every-length-one-read:over-key")
+      ->required();
   repro->add_flag("--json", repro_json, "print JSON");
 
   try {
@@ -58,6 +89,8 @@ int main(int argc, char** argv) {
   try {
     if (*list) return list_command(list_json);
     if (*sweep) return sweep_command(sweep_arguments);
+    if (*split) return split_command(split_arguments);
+    if (*stream) return stream_command(stream_arguments);
     return repro_command(repro_id, repro_json);
   } catch (const std::exception& error) {
     // Out of memory for a huge case, or an arena that could not be mapped: say so in one line.

@@ -6,10 +6,55 @@
 #include "json_report.h"
 #include "maskcheck/differ.h"
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/stream_catalogue.h"
+#include "maskcheck/stream_sweep.h"
 
 namespace maskcheck::cli {
 
-int repro_command(const std::string& id, bool json) {
+namespace {
+
+// The second field of an id says what it names: "split", "stream", or an entry point.
+std::string_view kind_of(std::string_view id) {
+  const std::size_t first = id.find(':');
+  if (first == std::string_view::npos) return {};
+  const std::size_t second = id.find(':', first + 1);
+  return id.substr(first + 1, second == std::string_view::npos ? second : second - first - 1);
+}
+
+int report_stream_case(const std::string& id, const std::optional<StreamFailure>& failure,
+                       bool json) {
+  if (json) {
+    nlohmann::json out{{"case_id", id}, {"result", failure ? "fail" : "pass"}};
+    if (failure) out["failure"] = stream_failure_json(*failure);
+    std::printf("%s\n", out.dump(2).c_str());
+  } else if (failure) {
+    std::printf("%s", format_stream_failure(*failure).c_str());
+  } else {
+    std::printf("PASS %s\n", id.c_str());
+  }
+  return failure ? kExitFailures : kExitPass;
+}
+
+int repro_split(const std::string& id, bool json) {
+  auto parsed = parse_split_case_id(id);
+  if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
+  const auto& [kernel_name, split] = std::get<ParsedSplitId>(parsed);
+  const Kernel* kernel = find_kernel(kernel_name);
+  if (kernel == nullptr)
+    return bad_input("unknown kernel '" + kernel_name + "' (see maskcheck list)");
+  if (!kernel->cpu_supports())
+    return bad_input("kernel '" + kernel_name + "' does not run on this CPU");
+  return report_stream_case(split_case_id(kernel->name, split),
+                            check_split(*kernel, parser_maker<FrameParser>(), split), json);
+}
+
+int repro_stream(const std::string& id, bool json) {
+  auto checked = check_stream_case(id, parser_maker<FrameParser>());
+  if (const auto* reason = std::get_if<std::string>(&checked)) return bad_input(*reason);
+  return report_stream_case(id, std::get<std::optional<StreamFailure>>(checked), json);
+}
+
+int repro_unmask(const std::string& id, bool json) {
   auto parsed = parse_case_id(id);
   if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
   const auto& [kernel_name, test_case] = std::get<ParsedCaseId>(parsed);
@@ -33,6 +78,15 @@ int repro_command(const std::string& id, bool json) {
                 static_cast<unsigned long long>(differ.candidate_calls()));
   }
   return failure ? kExitFailures : kExitPass;
+}
+
+}  // namespace
+
+int repro_command(const std::string& id, bool json) {
+  const std::string_view kind = kind_of(id);
+  if (kind == "split") return repro_split(id, json);
+  if (kind == "stream") return repro_stream(id, json);
+  return repro_unmask(id, json);
 }
 
 }  // namespace maskcheck::cli

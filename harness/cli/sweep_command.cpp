@@ -1,10 +1,9 @@
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <variant>
 
 #include "commands.h"
+#include "interrupt.h"
 #include "json_report.h"
 #include "maskcheck/kernel_registry.h"
 #include "maskcheck/sweep.h"
@@ -17,12 +16,6 @@ namespace {
 
 // Lengths above this get only the large-length alignments, as in the full case space.
 constexpr std::uint64_t kLargeLength = 1024;
-
-// Ctrl-C ends the sweep after the current case, and the summary of what ran is still printed.
-std::atomic<bool> interrupted{false};
-void on_interrupt(int) {
-  interrupted.store(true, std::memory_order_relaxed);
-}
 
 struct Selection {
   std::vector<const Kernel*> kernels;
@@ -101,8 +94,7 @@ int sweep_command(const SweepArguments& arguments) {
   Selection selection;
   if (auto error = select(arguments, selection); !error.empty()) return bad_input(error);
 
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
+  const std::atomic<bool>& interrupted = stop_on_interrupt();
   std::vector<std::pair<const Kernel*, SweepResult>> results;
   std::vector<std::string> skipped;
   std::uint64_t cases = 0;

@@ -1,0 +1,11 @@
+// Ctrl-C (or SIGTERM) ends a long run after the current case; what ran is still reported.
+#pragma once
+
+#include <atomic>
+
+namespace maskcheck::cli {
+
+// Installs the handlers and returns the flag they set.
+const std::atomic<bool>& stop_on_interrupt();
+
+}  // namespace maskcheck::cli

@@ -1,0 +1,155 @@
+// `maskcheck split` and `maskcheck stream`: the parser against the reference decoder.
+#include <cstdio>
+#include <functional>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "interrupt.h"
+#include "json_report.h"
+#include "maskcheck/kernel_registry.h"
+#include "maskcheck/stream_catalogue.h"
+#include "maskcheck/stream_sweep.h"
+#include "progress_line.h"
+
+namespace maskcheck::cli {
+
+namespace {
+
+struct StreamSelection {
+  std::vector<const Kernel*> kernels;
+  std::vector<MoveBack> move_backs;
+};
+
+std::string select(const StreamArguments& arguments, StreamSelection& selection) {
+  if (arguments.kernels.empty()) {
+    for (const Kernel& kernel : builtin_kernels()) selection.kernels.push_back(&kernel);
+  }
+  for (const std::string& name : arguments.kernels) {
+    const Kernel* kernel = find_kernel(name);
+    if (kernel == nullptr) return "unknown kernel '" + name + "' (see maskcheck list)";
+    selection.kernels.push_back(kernel);
+  }
+  if (arguments.move_backs.empty())
+    selection.move_backs = {MoveBack::over_header, MoveBack::over_key};
+  for (const std::string& name : arguments.move_backs) {
+    if (name == move_back_name(MoveBack::over_key)) {
+      selection.move_backs.push_back(MoveBack::over_key);
+    } else if (name == move_back_name(MoveBack::over_header)) {
+      selection.move_backs.push_back(MoveBack::over_header);
+    } else {
+      return "--move-back must be over-key or over-header, not '" + name + "'";
+    }
+  }
+  return {};
+}
+
+// One or more sweeps for a kernel and move-back path (split runs one per header size).
+using RunSweeps =
+    std::function<std::vector<StreamSweepResult>(const Kernel&, MoveBack, const SweepOptions&)>;
+
+// Runs `run` for every selected kernel and move-back path, then prints the table or JSON.
+int run_and_report(const StreamArguments& arguments, const StreamSelection& selection,
+                   const RunSweeps& run) {
+  const std::atomic<bool>& interrupted = stop_on_interrupt();
+  std::vector<StreamSweepResult> results;
+  std::vector<std::string> skipped;
+  std::uint64_t cases = 0;
+  std::uint64_t failed = 0;
+  for (const Kernel* kernel : selection.kernels) {
+    if (!kernel->cpu_supports()) {
+      skipped.emplace_back(kernel->name);
+      continue;
+    }
+    for (MoveBack move_back : selection.move_backs) {
+      if (interrupted) break;
+      ProgressLine progress(std::string(kernel->name) + ":" +
+                            std::string(move_back_name(move_back)));
+      SweepOptions options;
+      options.max_failures = arguments.max_failures;
+      options.stop_requested = &interrupted;
+      if (!arguments.quiet)
+        options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
+      for (StreamSweepResult& result : run(*kernel, move_back, options)) {
+        if (!arguments.json) {
+          for (const StreamFailure& failure : result.failures) {
+            std::printf("%s\n", format_stream_failure(failure).c_str());
+          }
+        }
+        cases += result.cases;
+        failed += result.failed_cases;
+        results.push_back(std::move(result));
+      }
+      progress.finish();
+    }
+  }
+  if (arguments.json) {
+    nlohmann::json out{{"result", failed == 0 ? "pass" : "fail"},
+                       {"interrupted", interrupted.load()},
+                       {"cases", cases},
+                       {"failed_cases", failed},
+                       {"skipped_kernels", skipped},
+                       {"sweeps", nlohmann::json::array()}};
+    for (const StreamSweepResult& result : results)
+      out["sweeps"].push_back(stream_sweep_json(result));
+    std::printf("%s\n", out.dump(2).c_str());
+  } else {
+    std::printf("%-36s %12s %9s %9s %12s\n", "sweep", "cases", "failures", "seconds", "cases/s");
+    for (const StreamSweepResult& result : results) {
+      std::printf("%-36s %12llu %9llu %9.2f %12.0f%s\n", result.name.c_str(),
+                  static_cast<unsigned long long>(result.cases),
+                  static_cast<unsigned long long>(result.failed_cases), result.seconds,
+                  result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0,
+                  result.stopped_early ? "  (stopped early)" : "");
+    }
+    for (const std::string& name : skipped)
+      std::printf("skipped kernel %s: this CPU cannot run it\n", name.c_str());
+    if (interrupted) std::printf("interrupted: the table covers only the cases that ran\n");
+    const char* verdict = failed != 0 ? "FAIL" : interrupted ? "INTERRUPTED" : "PASS";
+    std::printf("%s: %llu cases, %llu failed\n", verdict, static_cast<unsigned long long>(cases),
+                static_cast<unsigned long long>(failed));
+  }
+  if (failed != 0) return kExitFailures;
+  return interrupted ? kExitInterrupted : kExitPass;
+}
+
+}  // namespace
+
+int split_command(const StreamArguments& arguments) {
+  StreamSelection selection;
+  if (auto error = select(arguments, selection); !error.empty()) return bad_input(error);
+  std::vector<unsigned> header_sizes = arguments.header_sizes;
+  if (header_sizes.empty()) header_sizes = {6, 8, 14};
+  for (unsigned size : header_sizes) {
+    if (size != 6 && size != 8 && size != 14) return bad_input("--header must be 6, 8 or 14");
+  }
+  return run_and_report(arguments, selection,
+                        [&](const Kernel& kernel, MoveBack move_back, const SweepOptions& options) {
+                          std::vector<StreamSweepResult> results;
+                          for (unsigned size : header_sizes) {
+                            results.push_back(run_split_sweep(
+                                kernel, parser_maker<FrameParser>(),
+                                {size, move_back, arguments.exhaustive_up_to}, options));
+                            if (results.back().stopped_early) break;
+                          }
+                          return results;
+                        });
+}
+
+int stream_command(const StreamArguments& arguments) {
+  if (arguments.list) {
+    for (const NamedStream& stream : stream_catalogue()) {
+      std::printf("%-48s %9zu bytes in %zu reads\n", stream.name.c_str(), stream.bytes.size(),
+                  stream.cuts.size() + 1);
+    }
+    return kExitPass;
+  }
+  StreamSelection selection;
+  if (auto error = select(arguments, selection); !error.empty()) return bad_input(error);
+  return run_and_report(arguments, selection,
+                        [](const Kernel& kernel, MoveBack move_back, const SweepOptions& options) {
+                          return std::vector{run_stream_catalogue(
+                              kernel, parser_maker<FrameParser>(), move_back, options)};
+                        });
+}
+
+}  // namespace maskcheck::cli

@@ -1,0 +1,38 @@
+// Named streams for the stream checks: every payload length back to back in one read, a frame
+// larger than a 512 KiB receive buffer, a fragmented message with control frames between its
+// fragments, and one stream per protocol error, each cut into reads in several ways.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "maskcheck/kernel.h"
+#include "maskcheck/parser_session.h"
+#include "maskcheck/stream_sweep.h"
+
+namespace maskcheck {
+
+struct NamedStream {
+  std::string name;
+  std::vector<std::uint8_t> bytes;
+  std::vector<std::size_t> cuts;
+  std::uint64_t max_message_size = ParserOptions{}.max_message_size;
+};
+
+std::vector<NamedStream> stream_catalogue();
+
+// "block:stream:every-length-one-read:over-header"
+std::string stream_case_id(std::string_view kernel, std::string_view stream, MoveBack move_back);
+
+StreamSweepResult run_stream_catalogue(const Kernel& kernel, const ParserMaker& parser,
+                                       MoveBack move_back, const SweepOptions& options);
+
+// Replays one named stream; a one-line reason if the id names no such stream.
+std::variant<std::optional<StreamFailure>, std::string> check_stream_case(
+    std::string_view id, const ParserMaker& parser);
+
+}  // namespace maskcheck

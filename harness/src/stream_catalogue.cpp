@@ -1,0 +1,218 @@
+#include "maskcheck/stream_catalogue.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "maskcheck/frame_builder.h"
+#include "maskcheck/kernel_registry.h"
+#include "maskcheck/reference_frame_decoder.h"
+
+namespace maskcheck {
+
+namespace {
+
+constexpr std::uint8_t kContinuation = 0x0;
+constexpr std::uint8_t kText = 0x1;
+constexpr std::uint8_t kBinary = 0x2;
+constexpr std::uint8_t kClose = 0x8;
+constexpr std::uint8_t kPing = 0x9;
+constexpr std::uint8_t kPong = 0xa;
+constexpr std::size_t kReceiveBuffer = 512 * 1024;
+
+const std::array<Key, 4> kKeys{
+    {{0, 0, 0, 0}, {0x37, 0xfa, 0x21, 0x3d}, {0xff, 0xff, 0xff, 0xff}, {0x5e, 0x02, 0xb8, 0x61}}};
+
+using Bytes = std::vector<std::uint8_t>;
+
+Bytes pattern(std::size_t n, std::size_t seed) {
+  Bytes bytes(n);
+  for (std::size_t i = 0; i < n; ++i) bytes[i] = static_cast<std::uint8_t>(i * 151 + seed * 29 + 7);
+  return bytes;
+}
+
+void add(Bytes& stream, std::uint8_t first_byte, const Bytes& payload, std::size_t key_index = 1) {
+  append_frame(stream, {first_byte, payload, kKeys[key_index % kKeys.size()], 0});
+}
+
+std::vector<std::size_t> every(std::size_t step, std::size_t size) {
+  std::vector<std::size_t> cuts;
+  for (std::size_t at = step; at < size; at += step) cuts.push_back(at);
+  return cuts;
+}
+
+// Frames of every payload length, each followed by a tiny ping, so an overrun corrupts a header.
+Bytes every_length_stream() {
+  Bytes stream;
+  std::vector<std::size_t> lengths(300);
+  std::iota(lengths.begin(), lengths.end(), std::size_t{0});
+  for (std::size_t n : {65535u, 65536u, 65537u, 70001u}) lengths.push_back(n);
+  for (std::size_t n : lengths) {
+    add(stream, kFin | kBinary, pattern(n, n), n);
+    add(stream, kFin | kPing, {'p'}, n + 1);
+  }
+  return stream;
+}
+
+Bytes fragmented_with_controls() {
+  Bytes stream;
+  add(stream, kText, {'H', 'e', 'l'}, 0);
+  add(stream, kFin | kPing, pattern(125, 1), 1);
+  add(stream, kContinuation, {'l', 'o', ' '}, 2);
+  add(stream, kFin | kPong, {}, 3);
+  add(stream, kFin | kContinuation, pattern(200, 2), 1);
+  add(stream, kFin | kBinary, pattern(5, 3), 0);
+  add(stream, kFin | kClose, {0x03, 0xe8, 'b', 'y', 'e'}, 2);
+  return stream;
+}
+
+// A valid frame, the offending frame, then a valid frame the parser must never report.
+struct ErrorStream {
+  std::string_view name;
+  Bytes offending;
+};
+
+std::vector<ErrorStream> error_streams() {
+  auto frame = [](std::uint8_t first_byte, const Bytes& payload, bool masked = true) {
+    Bytes bytes;
+    append_frame(bytes, {first_byte, payload, kKeys[1], 0, masked});
+    return bytes;
+  };
+  Bytes inside_message = frame(kText, {'a'});
+  const Bytes second = frame(kFin | kText, {'b'});
+  inside_message.insert(inside_message.end(), second.begin(), second.end());
+  Bytes too_large = frame(kBinary, pattern(600, 4));
+  const Bytes rest = frame(kFin | kContinuation, pattern(401, 5));
+  too_large.insert(too_large.end(), rest.begin(), rest.end());
+  return {
+      {"unmasked-frame", frame(kFin | kText, {'h', 'i'}, false)},
+      {"reserved-bits", frame(kFin | 0x40 | kText, {'h', 'i'})},
+      {"reserved-opcode", frame(kFin | 0x3, {'h', 'i'})},
+      {"control-frame-too-long", frame(kFin | kPing, pattern(126, 6))},
+      {"control-frame-fragmented", frame(kPing, {'p'})},
+      {"continuation-without-message", frame(kFin | kContinuation, {'c'})},
+      {"data-frame-inside-message", inside_message},
+      {"length-top-bit-set", {kFin | kBinary, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4}},
+      {"message-too-large", too_large},
+      {"invalid-close-code", frame(kFin | kClose, {0x03, 0xed})},
+      {"close-payload-one-byte", frame(kFin | kClose, {0x03})},
+  };
+}
+
+std::vector<std::size_t> bytewise(std::size_t size) {
+  return every(1, size);
+}
+
+}  // namespace
+
+std::vector<NamedStream> stream_catalogue() {
+  std::vector<NamedStream> catalogue;
+  const Bytes lengths = every_length_stream();
+  catalogue.push_back({"every-length-one-read", lengths, {}});
+  catalogue.push_back({"every-length-1021-byte-reads", lengths, every(1021, lengths.size())});
+  catalogue.push_back({"every-length-64k-reads", lengths, every(65536, lengths.size())});
+
+  Bytes large;
+  add(large, kFin | kBinary, pattern(1300000, 9), 1);
+  add(large, kFin | kPing, {'p'}, 2);
+  catalogue.push_back({"large-frame-512k-reads", large, every(kReceiveBuffer, large.size())});
+
+  const Bytes fragmented = fragmented_with_controls();
+  catalogue.push_back({"fragmented-with-controls-one-read", fragmented, {}});
+  catalogue.push_back(
+      {"fragmented-with-controls-bytewise", fragmented, bytewise(fragmented.size())});
+  catalogue.push_back(
+      {"fragmented-with-controls-7-byte-reads", fragmented, every(7, fragmented.size())});
+
+  for (const ErrorStream& error : error_streams()) {
+    Bytes stream;
+    add(stream, kFin | kText, {'o', 'k'}, 1);
+    stream.insert(stream.end(), error.offending.begin(), error.offending.end());
+    add(stream, kFin | kText, {'n', 'o'}, 2);
+    const std::uint64_t limit =
+        error.name == "message-too-large" ? 1000 : NamedStream{}.max_message_size;
+    catalogue.push_back({"error-" + std::string(error.name) + "-one-read", stream, {}, limit});
+    catalogue.push_back(
+        {"error-" + std::string(error.name) + "-bytewise", stream, bytewise(stream.size()), limit});
+  }
+  return catalogue;
+}
+
+std::string stream_case_id(std::string_view kernel, std::string_view stream, MoveBack move_back) {
+  return std::string(kernel) + ":stream:" + std::string(stream) + ":" +
+         std::string(move_back_name(move_back));
+}
+
+namespace {
+
+std::optional<StreamFailure> check_named(const Kernel& kernel, const ParserMaker& parser,
+                                         const NamedStream& stream, MoveBack move_back) {
+  std::size_t longest = 0;
+  std::size_t begin = 0;
+  for (std::size_t cut : stream.cuts) {
+    longest = std::max(longest, cut - begin);
+    begin = cut;
+  }
+  longest = std::max(longest, stream.bytes.size() - begin);
+  StreamDiffer differ(kernel, parser, longest);
+  const reference::DecodeResult expected =
+      reference::decode_stream(stream.bytes, {stream.max_message_size});
+  ParserOptions options;
+  options.move_back = move_back;
+  options.max_message_size = stream.max_message_size;
+  const StreamRun run{stream.bytes, stream.cuts, expected, options, true};
+  return differ.check(run, stream_case_id(kernel.name, stream.name, move_back));
+}
+
+}  // namespace
+
+StreamSweepResult run_stream_catalogue(const Kernel& kernel, const ParserMaker& parser,
+                                       MoveBack move_back, const SweepOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  StreamSweepResult result;
+  result.name = std::string(kernel.name) + ":stream:" + std::string(move_back_name(move_back));
+  const std::vector<NamedStream> catalogue = stream_catalogue();
+  for (const NamedStream& stream : catalogue) {
+    if (auto failure = check_named(kernel, parser, stream, move_back)) {
+      ++result.failed_cases;
+      result.failures.push_back(std::move(*failure));
+    }
+    ++result.cases;
+    if (options.on_progress) options.on_progress(result.cases, catalogue.size());
+    const bool stop =
+        options.stop_requested && options.stop_requested->load(std::memory_order_relaxed);
+    if (stop || result.failed_cases >= options.max_failures) {
+      result.stopped_early = result.cases < catalogue.size();
+      break;
+    }
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+std::variant<std::optional<StreamFailure>, std::string> check_stream_case(
+    std::string_view id, const ParserMaker& parser) {
+  const std::size_t first = id.find(':');
+  const std::size_t second = id.find(':', first == std::string_view::npos ? first : first + 1);
+  const std::size_t last = id.rfind(':');
+  if (first == std::string_view::npos || last <= second ||
+      id.substr(first + 1, second - first - 1) != "stream") {
+    return "stream case id '" + std::string(id) + "' must look like KERNEL:stream:NAME:over-header";
+  }
+  const Kernel* kernel = find_kernel(id.substr(0, first));
+  if (kernel == nullptr)
+    return "unknown kernel '" + std::string(id.substr(0, first)) + "' (see maskcheck list)";
+  const std::string_view name = id.substr(second + 1, last - second - 1);
+  const std::string_view move = id.substr(last + 1);
+  if (move != move_back_name(MoveBack::over_key) && move != move_back_name(MoveBack::over_header)) {
+    return "move-back must be over-key or over-header, not '" + std::string(move) + "'";
+  }
+  const MoveBack move_back =
+      move == move_back_name(MoveBack::over_key) ? MoveBack::over_key : MoveBack::over_header;
+  for (const NamedStream& stream : stream_catalogue()) {
+    if (stream.name == name) return check_named(*kernel, parser, stream, move_back);
+  }
+  return "no stream named '" + std::string(name) + "' (see maskcheck stream --list)";
+}
+
+}  // namespace maskcheck

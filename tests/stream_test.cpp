@@ -1,0 +1,69 @@
+// The named streams (every payload length in one read, a frame larger than the receive buffer,
+// control frames between fragments, every protocol error) on every kernel, both move-back paths.
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "maskcheck/kernel_registry.h"
+#include "maskcheck/stream_catalogue.h"
+
+namespace maskcheck {
+namespace {
+
+using StreamParam = std::tuple<const Kernel*, MoveBack>;
+
+class StreamCatalogue : public testing::TestWithParam<StreamParam> {};
+
+TEST_P(StreamCatalogue, MatchesTheReferenceDecoder) {
+  const auto [kernel, move_back] = GetParam();
+  if (!kernel->cpu_supports()) GTEST_SKIP() << kernel->name << " does not run on this CPU";
+  SweepOptions options;
+  options.max_failures = 100;
+  const StreamSweepResult result =
+      run_stream_catalogue(*kernel, parser_maker<FrameParser>(), move_back, options);
+  EXPECT_EQ(result.cases, stream_catalogue().size());
+  EXPECT_EQ(result.failed_cases, 0u);
+  for (const StreamFailure& failure : result.failures)
+    ADD_FAILURE() << format_stream_failure(failure);
+  std::cout << result.name << ": " << result.cases << " streams in " << result.seconds << " s\n";
+}
+
+TEST(StreamCatalogue, CoversTheStreamsTheParserMustHandle) {
+  std::vector<std::string> names;
+  for (const NamedStream& stream : stream_catalogue()) names.push_back(stream.name);
+  for (const char* name :
+       {"every-length-one-read", "large-frame-512k-reads", "fragmented-with-controls-bytewise",
+        "error-invalid-close-code-bytewise"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+  }
+}
+
+TEST(StreamCatalogue, TheLargeFrameFillsAMiddleReadExactly) {
+  for (const NamedStream& stream : stream_catalogue()) {
+    if (stream.name != "large-frame-512k-reads") continue;
+    ASSERT_GE(stream.cuts.size(), 2u);
+    EXPECT_EQ(stream.cuts[1] - stream.cuts[0], 512u * 1024u);
+    return;
+  }
+  FAIL() << "no large-frame stream";
+}
+
+std::vector<const Kernel*> every_kernel() {
+  std::vector<const Kernel*> kernels;
+  for (const Kernel& kernel : builtin_kernels()) kernels.push_back(&kernel);
+  return kernels;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryKernel, StreamCatalogue,
+                         testing::Combine(testing::ValuesIn(every_kernel()),
+                                          testing::Values(MoveBack::over_header,
+                                                          MoveBack::over_key)),
+                         [](const auto& param) {
+                           std::string name = std::string(std::get<0>(param.param)->name) + "_" +
+                                              std::string(move_back_name(std::get<1>(param.param)));
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace maskcheck
