@@ -8,19 +8,15 @@ namespace maskcheck {
 
 namespace {
 
-constexpr std::uint8_t kContinuation = 0x0;
-constexpr std::uint8_t kBinary = 0x2;
-constexpr std::uint8_t kClose = 0x8;
-constexpr std::uint8_t kPing = 0x9;
-constexpr std::uint8_t kPong = 0xa;
 constexpr std::size_t kKeyBytes = 4;
 
-bool is_control(std::uint8_t opcode) {
-  return (opcode & 0x8) != 0;
+bool is_control(std::uint8_t code) {
+  return (code & 0x8) != 0;
 }
 
-bool is_known(std::uint8_t opcode) {
-  return opcode <= kBinary || opcode == kClose || opcode == kPing || opcode == kPong;
+bool is_known(std::uint8_t code) {
+  return code <= opcode::binary || code == opcode::close || code == opcode::ping ||
+         code == opcode::pong;
 }
 
 bool is_valid_close_code(unsigned code) {
@@ -104,7 +100,7 @@ std::optional<FrameError> FrameParser::admit(const Header& header) const {
     if (header.length > 125) return FrameError::control_frame_too_long;
     return std::nullopt;
   }
-  const bool continuation = header.opcode == kContinuation;
+  const bool continuation = header.opcode == opcode::continuation;
   if (continuation && !message_open_) return FrameError::continuation_without_message;
   if (!continuation && message_open_) return FrameError::data_frame_inside_message;
   const std::uint64_t so_far = continuation ? message_size_ : 0;
@@ -145,7 +141,7 @@ std::uint8_t* FrameParser::start_frame(std::uint8_t* at, std::uint8_t* end) {
     return end;
   }
 
-  if (header.opcode != kContinuation) message_size_ = 0;
+  if (header.opcode != opcode::continuation) message_size_ = 0;
   message_size_ += header.length;
   message_open_ = !header.fin;
   // Complete or not, the part in this read is unmasked and moved back over the header; with
@@ -183,13 +179,13 @@ std::uint8_t* FrameParser::continue_payload(std::uint8_t* at, std::uint8_t* end)
   return at + here;
 }
 
-void FrameParser::finish_control(std::uint8_t opcode, std::span<const std::uint8_t> payload) {
-  if (opcode == kClose && payload.size() == 1) return fail(FrameError::close_payload_one_byte);
-  if (opcode == kClose && payload.size() >= 2 &&
+void FrameParser::finish_control(std::uint8_t code, std::span<const std::uint8_t> payload) {
+  if (code == opcode::close && payload.size() == 1) return fail(FrameError::close_payload_one_byte);
+  if (code == opcode::close && payload.size() >= 2 &&
       !is_valid_close_code(payload[0] << 8 | payload[1])) {
     return fail(FrameError::invalid_close_code);
   }
-  handler_.on_control(opcode, payload);
+  handler_.on_control(code, payload);
 }
 
 }  // namespace maskcheck

@@ -21,6 +21,14 @@ std::string_view kind_of(std::string_view id) {
   return id.substr(first + 1, second == std::string_view::npos ? second : second - first - 1);
 }
 
+// The kernel an id names, if it exists and this CPU runs it; else why not.
+std::variant<const Kernel*, std::string> runnable_kernel(const std::string& name) {
+  const Kernel* kernel = find_kernel(name);
+  if (kernel == nullptr) return "unknown kernel '" + name + "' (see maskcheck list)";
+  if (!kernel->cpu_supports()) return "kernel '" + name + "' does not run on this CPU";
+  return kernel;
+}
+
 int report_stream_case(const std::string& id, const std::optional<StreamFailure>& failure,
                        bool json) {
   if (json) {
@@ -39,11 +47,9 @@ int repro_split(const std::string& id, bool json) {
   auto parsed = parse_split_case_id(id);
   if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
   const auto& [kernel_name, split] = std::get<ParsedSplitId>(parsed);
-  const Kernel* kernel = find_kernel(kernel_name);
-  if (kernel == nullptr)
-    return bad_input("unknown kernel '" + kernel_name + "' (see maskcheck list)");
-  if (!kernel->cpu_supports())
-    return bad_input("kernel '" + kernel_name + "' does not run on this CPU");
+  const auto found = runnable_kernel(kernel_name);
+  if (const auto* reason = std::get_if<std::string>(&found)) return bad_input(*reason);
+  const Kernel* kernel = std::get<const Kernel*>(found);
   return report_stream_case(split_case_id(kernel->name, split),
                             check_split(*kernel, parser_maker<FrameParser>(), split), json);
 }
@@ -58,11 +64,9 @@ int repro_unmask(const std::string& id, bool json) {
   auto parsed = parse_case_id(id);
   if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
   const auto& [kernel_name, test_case] = std::get<ParsedCaseId>(parsed);
-  const Kernel* kernel = find_kernel(kernel_name);
-  if (kernel == nullptr)
-    return bad_input("unknown kernel '" + kernel_name + "' (see maskcheck list)");
-  if (!kernel->cpu_supports())
-    return bad_input("kernel '" + kernel_name + "' does not run on this CPU");
+  const auto found = runnable_kernel(kernel_name);
+  if (const auto* reason = std::get_if<std::string>(&found)) return bad_input(*reason);
+  const Kernel* kernel = std::get<const Kernel*>(found);
 
   Differ differ(*kernel, test_case.length, test_case.shift);
   const auto failure = differ.check(test_case);

@@ -10,6 +10,7 @@
 #include "maskcheck/stream_catalogue.h"
 #include "maskcheck/stream_sweep.h"
 #include "progress_line.h"
+#include "run_tally.h"
 
 namespace maskcheck::cli {
 
@@ -21,14 +22,8 @@ struct StreamSelection {
 };
 
 std::string select(const StreamArguments& arguments, StreamSelection& selection) {
-  if (arguments.kernels.empty()) {
-    for (const Kernel& kernel : builtin_kernels()) selection.kernels.push_back(&kernel);
-  }
-  for (const std::string& name : arguments.kernels) {
-    const Kernel* kernel = find_kernel(name);
-    if (kernel == nullptr) return "unknown kernel '" + name + "' (see maskcheck list)";
-    selection.kernels.push_back(kernel);
-  }
+  if (auto error = resolve_kernels(arguments.kernels, selection.kernels); !error.empty())
+    return error;
   if (arguments.move_backs.empty())
     selection.move_backs = {MoveBack::over_header, MoveBack::over_key};
   for (const std::string& name : arguments.move_backs) {
@@ -52,12 +47,10 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
                    const RunSweeps& run) {
   const std::atomic<bool>& interrupted = stop_on_interrupt();
   std::vector<StreamSweepResult> results;
-  std::vector<std::string> skipped;
-  std::uint64_t cases = 0;
-  std::uint64_t failed = 0;
+  RunTally tally;
   for (const Kernel* kernel : selection.kernels) {
     if (!kernel->cpu_supports()) {
-      skipped.emplace_back(kernel->name);
+      tally.skipped.emplace_back(kernel->name);
       continue;
     }
     for (MoveBack move_back : selection.move_backs) {
@@ -75,20 +68,17 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
             std::printf("%s\n", format_stream_failure(failure).c_str());
           }
         }
-        cases += result.cases;
-        failed += result.failed_cases;
+        tally.cases += result.cases;
+        tally.failed += result.failed_cases;
         results.push_back(std::move(result));
       }
       progress.finish();
     }
   }
+  tally.interrupted = interrupted;
   if (arguments.json) {
-    nlohmann::json out{{"result", failed == 0 ? "pass" : "fail"},
-                       {"interrupted", interrupted.load()},
-                       {"cases", cases},
-                       {"failed_cases", failed},
-                       {"skipped_kernels", skipped},
-                       {"sweeps", nlohmann::json::array()}};
+    nlohmann::json out = tally.json_summary();
+    out["sweeps"] = nlohmann::json::array();
     for (const StreamSweepResult& result : results)
       out["sweeps"].push_back(stream_sweep_json(result));
     std::printf("%s\n", out.dump(2).c_str());
@@ -101,15 +91,9 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
                   result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0,
                   result.stopped_early ? "  (stopped early)" : "");
     }
-    for (const std::string& name : skipped)
-      std::printf("skipped kernel %s: this CPU cannot run it\n", name.c_str());
-    if (interrupted) std::printf("interrupted: the table covers only the cases that ran\n");
-    const char* verdict = failed != 0 ? "FAIL" : interrupted ? "INTERRUPTED" : "PASS";
-    std::printf("%s: %llu cases, %llu failed\n", verdict, static_cast<unsigned long long>(cases),
-                static_cast<unsigned long long>(failed));
+    tally.print_closing_lines();
   }
-  if (failed != 0) return kExitFailures;
-  return interrupted ? kExitInterrupted : kExitPass;
+  return tally.exit_code();
 }
 
 }  // namespace

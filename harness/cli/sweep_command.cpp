@@ -9,6 +9,7 @@
 #include "maskcheck/sweep.h"
 #include "number_list.h"
 #include "progress_line.h"
+#include "run_tally.h"
 
 namespace maskcheck::cli {
 
@@ -39,14 +40,8 @@ std::string apply_list(const std::string& text, std::uint64_t max, const char* f
 
 // Fills `selection` from the arguments, or says what is wrong with them.
 std::string select(const SweepArguments& arguments, Selection& selection) {
-  if (arguments.kernels.empty()) {
-    for (const Kernel& kernel : builtin_kernels()) selection.kernels.push_back(&kernel);
-  }
-  for (const std::string& name : arguments.kernels) {
-    const Kernel* kernel = find_kernel(name);
-    if (kernel == nullptr) return "unknown kernel '" + name + "' (see maskcheck list)";
-    selection.kernels.push_back(kernel);
-  }
+  if (auto error = resolve_kernels(arguments.kernels, selection.kernels); !error.empty())
+    return error;
   if (arguments.entries.empty())
     selection.entries.assign(kAllEntryPoints.begin(), kAllEntryPoints.end());
   for (const std::string& name : arguments.entries) {
@@ -96,12 +91,10 @@ int sweep_command(const SweepArguments& arguments) {
 
   const std::atomic<bool>& interrupted = stop_on_interrupt();
   std::vector<std::pair<const Kernel*, SweepResult>> results;
-  std::vector<std::string> skipped;
-  std::uint64_t cases = 0;
-  std::uint64_t failed = 0;
+  RunTally tally;
   for (const Kernel* kernel : selection.kernels) {
     if (!kernel->cpu_supports()) {
-      skipped.emplace_back(kernel->name);
+      tally.skipped.emplace_back(kernel->name);
       continue;
     }
     for (EntryPoint entry : selection.entries) {
@@ -118,33 +111,25 @@ int sweep_command(const SweepArguments& arguments) {
         for (const Failure& failure : result.failures)
           std::printf("%s\n", format_failure(failure).c_str());
       }
-      cases += result.cases;
-      failed += result.failed_cases;
+      tally.cases += result.cases;
+      tally.failed += result.failed_cases;
       results.emplace_back(kernel, std::move(result));
     }
   }
 
+  tally.interrupted = interrupted;
   if (arguments.json) {
-    nlohmann::json out{{"result", failed == 0 ? "pass" : "fail"},
-                       {"interrupted", interrupted.load()},
-                       {"cases", cases},
-                       {"failed_cases", failed},
-                       {"skipped_kernels", skipped},
-                       {"sweeps", nlohmann::json::array()}};
-    for (const auto& [kernel, result] : results)
+    nlohmann::json out = tally.json_summary();
+    out["sweeps"] = nlohmann::json::array();
+    for (const auto& [kernel, result] : results) {
       out["sweeps"].push_back(sweep_json(kernel->name, result));
+    }
     std::printf("%s\n", out.dump(2).c_str());
   } else {
     print_table(results);
-    for (const std::string& name : skipped)
-      std::printf("skipped kernel %s: this CPU cannot run it\n", name.c_str());
-    if (interrupted) std::printf("interrupted: the table covers only the cases that ran\n");
-    const char* verdict = failed != 0 ? "FAIL" : interrupted ? "INTERRUPTED" : "PASS";
-    std::printf("%s: %llu cases, %llu failed\n", verdict, static_cast<unsigned long long>(cases),
-                static_cast<unsigned long long>(failed));
+    tally.print_closing_lines();
   }
-  if (failed != 0) return kExitFailures;
-  return interrupted ? kExitInterrupted : kExitPass;
+  return tally.exit_code();
 }
 
 }  // namespace maskcheck::cli

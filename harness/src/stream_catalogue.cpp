@@ -12,12 +12,6 @@ namespace maskcheck {
 
 namespace {
 
-constexpr std::uint8_t kContinuation = 0x0;
-constexpr std::uint8_t kText = 0x1;
-constexpr std::uint8_t kBinary = 0x2;
-constexpr std::uint8_t kClose = 0x8;
-constexpr std::uint8_t kPing = 0x9;
-constexpr std::uint8_t kPong = 0xa;
 constexpr std::size_t kReceiveBuffer = 512 * 1024;
 
 const std::array<Key, 4> kKeys{
@@ -48,21 +42,21 @@ Bytes every_length_stream() {
   std::iota(lengths.begin(), lengths.end(), std::size_t{0});
   for (std::size_t n : {65535u, 65536u, 65537u, 70001u}) lengths.push_back(n);
   for (std::size_t n : lengths) {
-    add(stream, kFin | kBinary, pattern(n, n), n);
-    add(stream, kFin | kPing, {'p'}, n + 1);
+    add(stream, kFin | opcode::binary, pattern(n, n), n);
+    add(stream, kFin | opcode::ping, {'p'}, n + 1);
   }
   return stream;
 }
 
 Bytes fragmented_with_controls() {
   Bytes stream;
-  add(stream, kText, {'H', 'e', 'l'}, 0);
-  add(stream, kFin | kPing, pattern(125, 1), 1);
-  add(stream, kContinuation, {'l', 'o', ' '}, 2);
-  add(stream, kFin | kPong, {}, 3);
-  add(stream, kFin | kContinuation, pattern(200, 2), 1);
-  add(stream, kFin | kBinary, pattern(5, 3), 0);
-  add(stream, kFin | kClose, {0x03, 0xe8, 'b', 'y', 'e'}, 2);
+  add(stream, opcode::text, {'H', 'e', 'l'}, 0);
+  add(stream, kFin | opcode::ping, pattern(125, 1), 1);
+  add(stream, opcode::continuation, {'l', 'o', ' '}, 2);
+  add(stream, kFin | opcode::pong, {}, 3);
+  add(stream, kFin | opcode::continuation, pattern(200, 2), 1);
+  add(stream, kFin | opcode::binary, pattern(5, 3), 0);
+  add(stream, kFin | opcode::close, {0x03, 0xe8, 'b', 'y', 'e'}, 2);
   return stream;
 }
 
@@ -78,24 +72,24 @@ std::vector<ErrorStream> error_streams() {
     append_frame(bytes, {first_byte, payload, kKeys[1], 0, masked});
     return bytes;
   };
-  Bytes inside_message = frame(kText, {'a'});
-  const Bytes second = frame(kFin | kText, {'b'});
+  Bytes inside_message = frame(opcode::text, {'a'});
+  const Bytes second = frame(kFin | opcode::text, {'b'});
   inside_message.insert(inside_message.end(), second.begin(), second.end());
-  Bytes too_large = frame(kBinary, pattern(600, 4));
-  const Bytes rest = frame(kFin | kContinuation, pattern(401, 5));
+  Bytes too_large = frame(opcode::binary, pattern(600, 4));
+  const Bytes rest = frame(kFin | opcode::continuation, pattern(401, 5));
   too_large.insert(too_large.end(), rest.begin(), rest.end());
   return {
-      {"unmasked-frame", frame(kFin | kText, {'h', 'i'}, false)},
-      {"reserved-bits", frame(kFin | 0x40 | kText, {'h', 'i'})},
+      {"unmasked-frame", frame(kFin | opcode::text, {'h', 'i'}, false)},
+      {"reserved-bits", frame(kFin | 0x40 | opcode::text, {'h', 'i'})},
       {"reserved-opcode", frame(kFin | 0x3, {'h', 'i'})},
-      {"control-frame-too-long", frame(kFin | kPing, pattern(126, 6))},
-      {"control-frame-fragmented", frame(kPing, {'p'})},
-      {"continuation-without-message", frame(kFin | kContinuation, {'c'})},
+      {"control-frame-too-long", frame(kFin | opcode::ping, pattern(126, 6))},
+      {"control-frame-fragmented", frame(opcode::ping, {'p'})},
+      {"continuation-without-message", frame(kFin | opcode::continuation, {'c'})},
       {"data-frame-inside-message", inside_message},
-      {"length-top-bit-set", {kFin | kBinary, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4}},
+      {"length-top-bit-set", {kFin | opcode::binary, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4}},
       {"message-too-large", too_large},
-      {"invalid-close-code", frame(kFin | kClose, {0x03, 0xed})},
-      {"close-payload-one-byte", frame(kFin | kClose, {0x03})},
+      {"invalid-close-code", frame(kFin | opcode::close, {0x03, 0xed})},
+      {"close-payload-one-byte", frame(kFin | opcode::close, {0x03})},
   };
 }
 
@@ -113,8 +107,8 @@ std::vector<NamedStream> stream_catalogue() {
   catalogue.push_back({"every-length-64k-reads", lengths, every(65536, lengths.size())});
 
   Bytes large;
-  add(large, kFin | kBinary, pattern(1300000, 9), 1);
-  add(large, kFin | kPing, {'p'}, 2);
+  add(large, kFin | opcode::binary, pattern(1300000, 9), 1);
+  add(large, kFin | opcode::ping, {'p'}, 2);
   catalogue.push_back({"large-frame-512k-reads", large, every(kReceiveBuffer, large.size())});
 
   const Bytes fragmented = fragmented_with_controls();
@@ -126,9 +120,9 @@ std::vector<NamedStream> stream_catalogue() {
 
   for (const ErrorStream& error : error_streams()) {
     Bytes stream;
-    add(stream, kFin | kText, {'o', 'k'}, 1);
+    add(stream, kFin | opcode::text, {'o', 'k'}, 1);
     stream.insert(stream.end(), error.offending.begin(), error.offending.end());
-    add(stream, kFin | kText, {'n', 'o'}, 2);
+    add(stream, kFin | opcode::text, {'n', 'o'}, 2);
     const std::uint64_t limit =
         error.name == "message-too-large" ? 1000 : NamedStream{}.max_message_size;
     catalogue.push_back({"error-" + std::string(error.name) + "-one-read", stream, {}, limit});
@@ -179,9 +173,7 @@ StreamSweepResult run_stream_catalogue(const Kernel& kernel, const ParserMaker& 
     }
     ++result.cases;
     if (options.on_progress) options.on_progress(result.cases, catalogue.size());
-    const bool stop =
-        options.stop_requested && options.stop_requested->load(std::memory_order_relaxed);
-    if (stop || result.failed_cases >= options.max_failures) {
+    if (!continue_sweep(options, result.cases, catalogue.size(), result.failed_cases)) {
       result.stopped_early = result.cases < catalogue.size();
       break;
     }

@@ -9,8 +9,6 @@ namespace maskcheck {
 
 namespace {
 
-constexpr std::uint64_t kProgressEvery = 4096;
-
 // The stream and its reference decoding for one (length, key): splits reuse them across cuts.
 struct DecodedStream {
   std::size_t length = SIZE_MAX;
@@ -70,13 +68,7 @@ StreamSweepResult run_split_sweep(const Kernel& kernel, const ParserMaker& parse
       ++result.failed_cases;
       result.failures.push_back(std::move(*failure));
     }
-    ++result.cases;
-    if (options.on_progress && result.cases % kProgressEvery == 0) {
-      options.on_progress(result.cases, total);
-    }
-    const bool stop =
-        options.stop_requested && options.stop_requested->load(std::memory_order_relaxed);
-    return !stop && result.failed_cases < options.max_failures;
+    return continue_sweep(options, ++result.cases, total, result.failed_cases);
   });
   result.stopped_early = !finished;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

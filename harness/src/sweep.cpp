@@ -26,6 +26,14 @@ unsigned widest_shift(const CaseSpace& space) {
 
 }  // namespace
 
+bool continue_sweep(const SweepOptions& options, std::uint64_t done, std::uint64_t total,
+                    std::uint64_t failed) {
+  if (options.on_progress && done % kProgressEvery == 0) options.on_progress(done, total);
+  const bool stop =
+      options.stop_requested && options.stop_requested->load(std::memory_order_relaxed);
+  return !stop && failed < options.max_failures;
+}
+
 SweepResult run_sweep(const Kernel& kernel, EntryPoint entry, const CaseSpace& space,
                       const SweepOptions& options) {
   const auto start = std::chrono::steady_clock::now();
@@ -38,13 +46,7 @@ SweepResult run_sweep(const Kernel& kernel, EntryPoint entry, const CaseSpace& s
       ++result.failed_cases;
       result.failures.push_back(std::move(*failure));
     }
-    ++result.cases;
-    if (options.on_progress && result.cases % kProgressEvery == 0) {
-      options.on_progress(result.cases, total);
-    }
-    const bool stop =
-        options.stop_requested && options.stop_requested->load(std::memory_order_relaxed);
-    return !stop && result.failed_cases < options.max_failures;
+    return continue_sweep(options, ++result.cases, total, result.failed_cases);
   });
   result.stopped_early = !finished;
   result.candidate_calls = differ.candidate_calls();

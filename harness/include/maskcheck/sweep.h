@@ -30,6 +30,11 @@ struct SweepOptions {
   const std::atomic<bool>* stop_requested = nullptr;
 };
 
+// Called after each case: reports progress every few thousand cases, and says whether to go on
+// (not asked to stop, and fewer than max_failures failures).
+bool continue_sweep(const SweepOptions& options, std::uint64_t done, std::uint64_t total,
+                    std::uint64_t failed);
+
 SweepResult run_sweep(const Kernel& kernel, EntryPoint entry, const CaseSpace& space,
                       const SweepOptions& options);
 

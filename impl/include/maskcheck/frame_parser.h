@@ -40,7 +40,7 @@ class FrameParser {
   std::optional<FrameError> admit(const Header& header) const;
   std::uint8_t* start_frame(std::uint8_t* at, std::uint8_t* end);
   std::uint8_t* continue_payload(std::uint8_t* at, std::uint8_t* end);
-  void finish_control(std::uint8_t opcode, std::span<const std::uint8_t> payload);
+  void finish_control(std::uint8_t code, std::span<const std::uint8_t> payload);
   void fail(FrameError error);
 
   UnmaskFunctions kernel_;

@@ -10,6 +10,16 @@
 
 namespace maskcheck {
 
+// RFC 6455 section 5.2 opcodes.
+namespace opcode {
+inline constexpr std::uint8_t continuation = 0x0;
+inline constexpr std::uint8_t text = 0x1;
+inline constexpr std::uint8_t binary = 0x2;
+inline constexpr std::uint8_t close = 0x8;
+inline constexpr std::uint8_t ping = 0x9;
+inline constexpr std::uint8_t pong = 0xa;
+}  // namespace opcode
+
 // The receive-buffer contract: for consume(data, n) the parser may read and write the
 // kReceivePrePadding bytes before data (a spilled header is copied back there so its payload can
 // move over it), and read the kReceivePostPadding bytes after data + n (imprecise reads up to 4

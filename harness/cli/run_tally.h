@@ -1,0 +1,31 @@
+// What a sweep command ran: its closing lines, JSON summary fields and exit code, shared by
+// sweep, split and stream.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "maskcheck/kernel.h"
+
+namespace maskcheck::cli {
+
+struct RunTally {
+  std::uint64_t cases = 0;
+  std::uint64_t failed = 0;
+  std::vector<std::string> skipped;  // kernels this CPU cannot run
+  bool interrupted = false;
+
+  // result, interrupted, cases, failed_cases, skipped_kernels; the caller adds its sweeps.
+  nlohmann::json json_summary() const;
+  // Skipped kernels, an interruption, then "PASS: N cases, 0 failed" (or FAIL, INTERRUPTED).
+  void print_closing_lines() const;
+  int exit_code() const;
+};
+
+// The kernels named on the command line; none named means every built-in kernel.
+std::string resolve_kernels(const std::vector<std::string>& names,
+                            std::vector<const Kernel*>& kernels);
+
+}  // namespace maskcheck::cli
