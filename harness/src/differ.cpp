@@ -16,9 +16,13 @@ namespace {
 constexpr std::size_t kPayloadSkew = 4096;  // payload start varies with the case inside this
 
 // Position-dependent and complementary, so a byte left unwritten cannot match both runs.
-std::uint8_t canary_byte(std::uint8_t fill, std::size_t position) {
-  const auto pattern = static_cast<std::uint8_t>(0xa5 ^ (position * 29));
-  return fill == 0 ? pattern : static_cast<std::uint8_t>(~pattern);
+std::vector<std::uint8_t> canary_fill(std::uint8_t fill, std::size_t size) {
+  std::vector<std::uint8_t> bytes(size);
+  for (std::size_t i = 0; i < size; ++i) {
+    const auto pattern = static_cast<std::uint8_t>(0xa5 ^ (i * 29));
+    bytes[i] = fill == 0 ? pattern : static_cast<std::uint8_t>(~pattern);
+  }
+  return bytes;
 }
 
 std::vector<std::uint8_t> random_bytes(std::size_t size) {
@@ -42,23 +46,30 @@ std::size_t payload_offset(const TestCase& c) {
 Differ::Differ(const Kernel& candidate, std::size_t max_length, unsigned max_shift)
     : candidate_(candidate),
       arena_(max_length + 4 + max_shift),
-      payload_pool_(random_bytes(max_length + 4 + kPayloadSkew)) {}
+      payload_pool_(random_bytes(max_length + 4 + kPayloadSkew)),
+      canaries_{canary_fill(0, arena_.max_span() + 2 * kCanaryBytes),
+                canary_fill(1, arena_.max_span() + 2 * kCanaryBytes)} {}
 
-void Differ::prepare(const TestCase& c, std::uint8_t fill, Image& image) const {
+void Differ::prepare(const TestCase& c, std::span<const std::uint8_t> payload, std::uint8_t fill,
+                     Image& image) const {
   const Contract contract = contract_for(c);
   const std::size_t size = contract.span + 2 * kCanaryBytes;
   image.before.resize(size);
-  for (std::size_t i = 0; i < size; ++i) image.before[i] = canary_byte(fill, i);
-  std::memcpy(image.before.data() + kCanaryBytes + contract.read.begin,
-              payload_pool_.data() + payload_offset(c), contract.read.size());
+  std::memcpy(image.before.data(), canaries_[fill].data(), size);
+  std::uint8_t* read = image.before.data() + kCanaryBytes + contract.read.begin;
+  if (payload.empty()) {
+    std::memcpy(read, payload_pool_.data() + payload_offset(c), contract.read.size());
+  } else {
+    for (std::size_t i = 0; i < contract.read.size(); ++i) read[i] = payload[i % payload.size()];
+  }
   image.expected = image.before;
   image.expected_phase =
       call_entry(reference_kernel().entries, c, image.expected.data() + kCanaryBytes);
 }
 
-std::optional<Failure> Differ::check(const TestCase& c) {
-  prepare(c, 0, images_[0]);
-  prepare(c, 1, images_[1]);
+std::optional<Failure> Differ::check(const TestCase& c, std::span<const std::uint8_t> payload) {
+  prepare(c, payload, 0, images_[0]);
+  prepare(c, payload, 1, images_[1]);
   if (auto failure = run_in(Placement::end_at_guard, c, images_[0])) return failure;
   if (auto failure = run_in(Placement::start_after_guard, c, images_[1])) return failure;
   return run_in(Placement::aligned, c, images_[0]);

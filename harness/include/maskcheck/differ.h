@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "maskcheck/failure.h"
@@ -18,10 +20,13 @@ class Differ {
   // The longest payload and the widest shift it will be asked to place.
   Differ(const Kernel& candidate, std::size_t max_length, unsigned max_shift = 64);
 
-  // The first thing wrong with this case, or nothing. The case must be valid.
-  std::optional<Failure> check(const TestCase& test_case);
+  // The first thing wrong with this case, or nothing. The case must be valid. The read
+  // footprint holds `payload` repeated, or the differ's own pseudo-random bytes if it is empty.
+  std::optional<Failure> check(const TestCase& test_case,
+                               std::span<const std::uint8_t> payload = {});
 
   std::uint64_t candidate_calls() const { return candidate_calls_; }
+  std::string_view kernel_name() const { return candidate_.name; }
 
  private:
   // The window as the harness fills it (`before`) and as the reference leaves it (`expected`),
@@ -32,12 +37,14 @@ class Differ {
     unsigned expected_phase = 0;
   };
 
-  void prepare(const TestCase& test_case, std::uint8_t fill, Image& image) const;
+  void prepare(const TestCase& test_case, std::span<const std::uint8_t> payload, std::uint8_t fill,
+               Image& image) const;
   std::optional<Failure> run_in(Placement placement, const TestCase& test_case, const Image& image);
 
   const Kernel& candidate_;
   GuardedArena arena_;
   std::vector<std::uint8_t> payload_pool_;
+  std::vector<std::uint8_t> canaries_[2];  // the two fills, made once, copied around each span
   Image images_[2];  // one per canary fill, so bytes left unwritten cannot match by chance
   std::uint64_t candidate_calls_ = 0;
 };

@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "maskcheck/guarded_arena.h"
 #include "maskcheck/kernel.h"
@@ -38,6 +39,7 @@ class StreamDiffer {
   std::optional<StreamFailure> check(const StreamRun& run, const std::string& case_id);
 
   std::uint64_t parser_runs() const { return parser_runs_; }
+  std::string_view kernel_name() const { return kernel_.name; }
 
  private:
   const Kernel& kernel_;

@@ -1,0 +1,45 @@
+// Fuzz target: one case with a fuzzer-chosen payload, every kernel this CPU runs against the
+// reference, in the differ's guarded buffers.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "fuzz_failure.h"
+#include "kernel_input.h"
+#include "maskcheck/differ.h"
+#include "maskcheck/kernel_registry.h"
+
+namespace {
+
+using namespace maskcheck;
+
+// One differ per runnable kernel, made once: the arenas are the expensive part.
+std::vector<std::unique_ptr<Differ>>& differs() {
+  static std::vector<std::unique_ptr<Differ>> all = [] {
+    std::vector<std::unique_ptr<Differ>> made;
+    for (const Kernel& kernel : builtin_kernels()) {
+      if (kernel.cpu_supports())
+        made.push_back(std::make_unique<Differ>(kernel, fuzz::kMaxFuzzLength, fuzz::kMaxFuzzShift));
+    }
+    return made;
+  }();
+  return all;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const fuzz::KernelInput input = fuzz::read_kernel_input({data, size});
+  for (const auto& differ : differs()) {
+    if (auto failure = differ->check(input.test_case, input.payload)) {
+      const std::string cause = "kernel_diff: " + std::string(differ->kernel_name()) + " " +
+                                std::string(entry_point_name(input.test_case.entry)) + " " +
+                                std::string(failure_kind_name(failure->kind));
+      // The repro line replays the case with maskcheck's own payload; this input replays it
+      // exactly.
+      fuzz::report_and_abort(cause, format_failure(*failure));
+    }
+  }
+  return 0;
+}

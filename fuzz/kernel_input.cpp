@@ -1,0 +1,66 @@
+#include "kernel_input.h"
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <algorithm>
+
+namespace maskcheck::fuzz {
+
+namespace {
+
+// FuzzedDataProvider takes integers from the end of the input, most significant byte first, and
+// as many bytes as the range needs; the payload comes from the front.
+class TailWriter {
+ public:
+  void integer(std::uint64_t value, std::uint64_t range) {
+    int bytes = 0;
+    while (bytes < 8 && (range >> (8 * bytes)) > 0) ++bytes;
+    for (int i = bytes - 1; i >= 0; --i)
+      consumed_.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+  }
+  std::vector<std::uint8_t> finish(std::span<const std::uint8_t> front) const {
+    std::vector<std::uint8_t> input(front.begin(), front.end());
+    input.insert(input.end(), consumed_.rbegin(), consumed_.rend());
+    return input;
+  }
+
+ private:
+  std::vector<std::uint8_t> consumed_;  // in the order the provider will take them
+};
+
+}  // namespace
+
+KernelInput read_kernel_input(std::span<const std::uint8_t> data) {
+  FuzzedDataProvider in(data.data(), data.size());
+  KernelInput input;
+  TestCase& c = input.test_case;
+  c.entry = kAllEntryPoints[in.ConsumeIntegralInRange<unsigned>(0, 3)];
+  for (std::uint8_t& byte : c.key) byte = in.ConsumeIntegral<std::uint8_t>();
+  c.phase = takes_phase(c.entry) ? in.ConsumeIntegralInRange<unsigned>(0, 3) : 0;
+  c.shift = moves_data(c.entry) ? in.ConsumeIntegralInRange<unsigned>(0, kMaxFuzzShift) : 0;
+  c.alignment = in.ConsumeIntegralInRange<unsigned>(0, 63);
+  // Mostly short payloads (fast runs, every tail), one in sixteen up to the full range.
+  const bool long_payload = in.ConsumeIntegralInRange<unsigned>(0, 15) == 0;
+  c.length =
+      in.ConsumeIntegralInRange<std::size_t>(0, long_payload ? kMaxFuzzLength : kShortLength);
+  if (takes_whole_words(c.entry)) c.length &= ~std::size_t{3};
+  input.payload = in.ConsumeRemainingBytes<std::uint8_t>();
+  return input;
+}
+
+std::vector<std::uint8_t> write_kernel_input(const TestCase& c,
+                                             std::span<const std::uint8_t> payload) {
+  TailWriter tail;
+  const auto entry = std::find(kAllEntryPoints.begin(), kAllEntryPoints.end(), c.entry);
+  tail.integer(static_cast<std::uint64_t>(entry - kAllEntryPoints.begin()), 3);
+  for (std::uint8_t byte : c.key) tail.integer(byte, 0xff);
+  if (takes_phase(c.entry)) tail.integer(c.phase, 3);
+  if (moves_data(c.entry)) tail.integer(c.shift, kMaxFuzzShift);
+  tail.integer(c.alignment, 63);
+  const bool long_payload = c.length > kShortLength;
+  tail.integer(long_payload ? 0 : 1, 15);
+  tail.integer(c.length, long_payload ? kMaxFuzzLength : kShortLength);
+  return tail.finish(payload);
+}
+
+}  // namespace maskcheck::fuzz
