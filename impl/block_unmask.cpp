@@ -1,45 +1,14 @@
 #include "maskcheck/block_unmask.h"
 
-#include <cstring>
+#include "maskcheck/entries_from_words.h"
+#include "scalar_steps.h"
 
 namespace maskcheck::block {
 
-namespace {
-
-// The key repeated across a 64-bit lane, laid out in memory order so endianness never matters.
-std::uint64_t key_lane(Key key) {
-  const std::array<std::uint8_t, 8> bytes{key[0], key[1], key[2], key[3],
-                                          key[0], key[1], key[2], key[3]};
-  std::uint64_t lane;
-  std::memcpy(&lane, bytes.data(), sizeof lane);
-  return lane;
-}
-
-// Loads the whole block into a local before storing, so overlapping dst <= src stays correct.
-template <std::size_t Bytes>
-void xor_block(std::uint8_t* dst, const std::uint8_t* src, std::uint64_t lane) {
-  if constexpr (Bytes >= 8) {
-    std::array<std::uint64_t, Bytes / 8> block;
-    std::memcpy(block.data(), src, Bytes);
-    for (auto& word : block) word ^= lane;
-    std::memcpy(dst, block.data(), Bytes);
-  } else {
-    static_assert(Bytes == 4);
-    std::uint32_t word;
-    std::memcpy(&word, src, 4);
-    word ^= static_cast<std::uint32_t>(lane);  // both halves of the lane hold the same key bytes
-    std::memcpy(dst, &word, 4);
-  }
-}
-
-Key rotate(Key key, unsigned phase) {
-  return {key[phase & 3], key[(phase + 1) & 3], key[(phase + 2) & 3], key[(phase + 3) & 3]};
-}
-
-}  // namespace
+using detail::xor_block;
 
 void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key) {
-  const std::uint64_t lane = key_lane(key);
+  const std::uint64_t lane = detail::key_lane(key);
   std::size_t done = 0;
   for (; n4 - done >= 64; done += 64) xor_block<64>(dst + done, src + done, lane);
   const std::size_t tail = n4 - done;
@@ -59,22 +28,16 @@ void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Ke
 }
 
 void unmask_imprecise(std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
-  unmask_words(dst, src, ((n >> 2) + 1) * 4, key);
+  FromWords<unmask_words>::imprecise(dst, src, key, n);
 }
 
 void unmask_inplace(std::uint8_t* data, Key key, std::size_t n) {
-  unmask_words(data, data, (n + 3) & ~std::size_t{3}, key);
+  FromWords<unmask_words>::inplace(data, key, n);
 }
 
 unsigned unmask_exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
                       unsigned phase) {
-  const Key rotated = rotate(key, phase);
-  const std::size_t whole = n & ~std::size_t{3};
-  unmask_words(dst, src, whole, rotated);
-  for (std::size_t i = whole; i < n; ++i) {
-    dst[i] = static_cast<std::uint8_t>(src[i] ^ rotated[i & 3]);
-  }
-  return static_cast<unsigned>((phase + n) & 3);
+  return FromWords<unmask_words>::exact(dst, src, n, key, phase);
 }
 
 }  // namespace maskcheck::block

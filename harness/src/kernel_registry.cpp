@@ -2,7 +2,9 @@
 
 #include <array>
 
+#include "maskcheck/avx2_unmask.h"
 #include "maskcheck/block_unmask.h"
+#include "maskcheck/cpu_features.h"
 #include "maskcheck/reference_unmask.h"
 
 namespace maskcheck {
@@ -10,14 +12,14 @@ namespace maskcheck {
 namespace {
 
 constexpr UnmaskFunctions kReferenceEntries{reference::unmask_words, reference::unmask_imprecise,
-                                          reference::unmask_inplace, reference::unmask_exact};
-constexpr UnmaskFunctions kBlockEntries{block::unmask_words, block::unmask_imprecise,
-                                      block::unmask_inplace, block::unmask_exact};
+                                            reference::unmask_inplace, reference::unmask_exact};
 
-const std::array<Kernel, 2> kBuiltins{{
+const std::array<Kernel, 3> kBuiltins{{
     {"reference", "byte at a time; the oracle every other kernel is compared with",
      kReferenceEntries},
-    {"block", "portable C++: 64-byte blocks, then a 32/16/8/4-byte tail", kBlockEntries},
+    {"block", "portable C++: 64-byte blocks, then a 32/16/8/4-byte tail", block::kEntries},
+    {"avx2", "AVX2: 128-byte steps of four 32-byte vectors, then a 64/32/16/8/4-byte tail",
+     avx2::kEntries, cpu_has_avx2},
 }};
 
 }  // namespace

@@ -1,0 +1,44 @@
+// The imprecise, inplace and exact entry points written once in terms of a kernel's words(), so
+// every kernel in impl/ has the same footprints and only its words() differs.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "maskcheck/unmask_functions.h"
+
+namespace maskcheck {
+
+using WordsFunction = void (*)(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key);
+
+template <WordsFunction Words>
+struct FromWords {
+  // Reads and writes R = ((n >> 2) + 1) * 4 bytes: whole words plus one.
+  static void imprecise(std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
+    Words(dst, src, ((n >> 2) + 1) * 4, key);
+  }
+
+  // n rounded up to whole words; the caller rotates the key by n % 4 afterwards.
+  static void inplace(std::uint8_t* data, Key key, std::size_t n) {
+    Words(data, data, (n + 3) & ~std::size_t{3}, key);
+  }
+
+  // The key rotated to `phase` makes whole words line up; the last 0..3 bytes go one at a time.
+  static unsigned exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
+                        unsigned phase) {
+    const Key rotated{key[phase & 3], key[(phase + 1) & 3], key[(phase + 2) & 3],
+                      key[(phase + 3) & 3]};
+    const std::size_t whole = n & ~std::size_t{3};
+    Words(dst, src, whole, rotated);
+    for (std::size_t i = whole; i < n; ++i) {
+      dst[i] = static_cast<std::uint8_t>(src[i] ^ rotated[i & 3]);
+    }
+    return static_cast<unsigned>((phase + n) & 3);
+  }
+};
+
+template <WordsFunction Words>
+inline constexpr UnmaskFunctions kEntriesFromWords{
+    Words, FromWords<Words>::imprecise, FromWords<Words>::inplace, FromWords<Words>::exact};
+
+}  // namespace maskcheck
