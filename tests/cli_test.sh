@@ -39,6 +39,15 @@ expect sweep-bad-entry 2 "unknown entry point 'sideways'" -- "$maskcheck" sweep 
 expect sweep-bad-kernel 2 "unknown kernel 'nope'" -- "$maskcheck" sweep --kernel nope
 expect sweep-zero-failures 2 'max-failures' -- "$maskcheck" sweep --max-failures 0
 expect no-subcommand 2 '.' -- "$maskcheck"
+expect require-unknown 2 "--require: unknown kernel 'nope'" -- "$maskcheck" sweep --require nope
+expect require-unselected 2 'not among the kernels' -- "$maskcheck" sweep --kernel block --require avx2
+
+# --require: a kernel this CPU lacks fails the sweep instead of passing as skipped.
+if "$maskcheck" list | grep -Eq '^ +avx2 +runs here'; then
+  expect require-avx2 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" sweep --kernel avx2 --require avx2 --lengths 0..40 --quiet
+else
+  expect require-avx2 1 '^required kernel avx2 did not run' -- "$maskcheck" sweep --kernel avx2 --require avx2 --lengths 0..40 --quiet
+fi
 
 # Ctrl-C: the sweep stops after the current case and still prints what it ran.
 "$maskcheck" sweep --kernel block >/tmp/maskcheck-cli-out.$$ 2>/dev/null &

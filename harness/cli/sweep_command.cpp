@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -53,6 +54,12 @@ std::string select(const SweepArguments& arguments, Selection& selection) {
     const Kernel* kernel = find_kernel(name);
     if (kernel == nullptr) return "unknown kernel '" + name + "' (see maskcheck list)";
     selection.kernels.push_back(kernel);
+  }
+  for (const std::string& name : arguments.required) {
+    const Kernel* kernel = find_kernel(name);
+    if (kernel == nullptr) return "--require: unknown kernel '" + name + "' (see maskcheck list)";
+    if (std::ranges::find(selection.kernels, kernel) == selection.kernels.end())
+      return "--require " + name + ": not among the kernels --kernel selects";
   }
   if (arguments.entries.empty())
     selection.entries.assign(kAllEntryPoints.begin(), kAllEntryPoints.end());
@@ -132,12 +139,21 @@ int sweep_command(const SweepArguments& arguments) {
     }
   }
 
+  // A required kernel the CPU cannot run would otherwise pass as merely skipped.
+  std::vector<std::string> missing;
+  for (const std::string& name : skipped) {
+    if (std::ranges::find(arguments.required, name) != arguments.required.end())
+      missing.push_back(name);
+  }
+  const bool pass = failed == 0 && missing.empty();
+
   if (arguments.json) {
-    nlohmann::json out{{"result", failed == 0 ? "pass" : "fail"},
+    nlohmann::json out{{"result", pass ? "pass" : "fail"},
                        {"interrupted", interrupted.load()},
                        {"cases", cases},
                        {"failed_cases", failed},
                        {"skipped_kernels", skipped},
+                       {"missing_required_kernels", missing},
                        {"sweeps", nlohmann::json::array()}};
     for (const auto& [kernel, result] : results)
       out["sweeps"].push_back(sweep_json(kernel->name, result));
@@ -146,12 +162,14 @@ int sweep_command(const SweepArguments& arguments) {
     print_table(results);
     for (const std::string& name : skipped)
       std::printf("skipped kernel %s: this CPU cannot run it\n", name.c_str());
+    for (const std::string& name : missing)
+      std::printf("required kernel %s did not run: this CPU cannot run it\n", name.c_str());
     if (interrupted) std::printf("interrupted: the table covers only the cases that ran\n");
-    const char* verdict = failed != 0 ? "FAIL" : interrupted ? "INTERRUPTED" : "PASS";
+    const char* verdict = !pass ? "FAIL" : interrupted ? "INTERRUPTED" : "PASS";
     std::printf("%s: %llu cases, %llu failed\n", verdict, static_cast<unsigned long long>(cases),
                 static_cast<unsigned long long>(failed));
   }
-  if (failed != 0) return kExitFailures;
+  if (!pass) return kExitFailures;
   return interrupted ? kExitInterrupted : kExitPass;
 }
 
