@@ -11,13 +11,12 @@
 
 namespace maskcheck::detail {
 
-// The key repeated across a 64-bit lane, laid out in memory order so endianness never matters.
+// The key repeated across a 64-bit lane. Both halves hold the key word in memory order, so
+// endianness never matters; building it from one word avoids a store-forwarding stall.
 inline std::uint64_t key_lane(Key key) {
-  const std::array<std::uint8_t, 8> bytes{key[0], key[1], key[2], key[3],
-                                          key[0], key[1], key[2], key[3]};
-  std::uint64_t lane;
-  std::memcpy(&lane, bytes.data(), sizeof lane);
-  return lane;
+  std::uint32_t word;
+  std::memcpy(&word, key.data(), sizeof word);
+  return (std::uint64_t{word} << 32) | word;
 }
 
 // Loads the whole block into a local before storing, so overlapping dst <= src stays correct.
