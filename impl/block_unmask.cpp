@@ -1,14 +1,43 @@
 #include "maskcheck/block_unmask.h"
 
+#include <array>
+#include <cstring>
+
 #include "maskcheck/entries_from_words.h"
-#include "scalar_steps.h"
 
 namespace maskcheck::block {
 
-using detail::xor_block;
+namespace {
+
+// The key repeated across a 64-bit lane. Both halves hold the key word in memory order, so
+// endianness never matters; building it from one word avoids a store-forwarding stall.
+std::uint64_t key_lane(Key key) {
+  std::uint32_t word;
+  std::memcpy(&word, key.data(), sizeof word);
+  return (std::uint64_t{word} << 32) | word;
+}
+
+// Loads the whole block into a local before storing, so overlapping dst <= src stays correct.
+template <std::size_t Bytes>
+void xor_block(std::uint8_t* dst, const std::uint8_t* src, std::uint64_t lane) {
+  if constexpr (Bytes >= 8) {
+    std::array<std::uint64_t, Bytes / 8> block;
+    std::memcpy(block.data(), src, Bytes);
+    for (auto& word : block) word ^= lane;
+    std::memcpy(dst, block.data(), Bytes);
+  } else {
+    static_assert(Bytes == 4);
+    std::uint32_t word;
+    std::memcpy(&word, src, 4);
+    word ^= static_cast<std::uint32_t>(lane);  // both halves of the lane hold the same key bytes
+    std::memcpy(dst, &word, 4);
+  }
+}
+
+}  // namespace
 
 void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key) {
-  const std::uint64_t lane = detail::key_lane(key);
+  const std::uint64_t lane = key_lane(key);
   std::size_t done = 0;
   for (; n4 - done >= 64; done += 64) xor_block<64>(dst + done, src + done, lane);
   const std::size_t tail = n4 - done;

@@ -18,8 +18,8 @@ const std::array<Kernel, 3> kBuiltins{{
     {"reference", "byte at a time; the oracle every other kernel is compared with",
      kReferenceEntries},
     {"block", "portable C++: 64-byte blocks, then a 32/16/8/4-byte tail", block::kEntries},
-    {"avx2", "AVX2: 128-byte steps of four 32-byte vectors, then a 64/32/16/8/4-byte tail",
-     avx2::kEntries, cpu_has_avx2},
+    {"avx2", "AVX2: 32-byte vectors, 128 bytes a step, stores aligned to 32 bytes", avx2::kEntries,
+     cpu_has_avx2},
 }};
 
 }  // namespace
