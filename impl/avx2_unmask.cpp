@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstring>
+#include <type_traits>
 
 namespace maskcheck::avx2 {
 
@@ -48,12 +49,16 @@ template <std::size_t Count>
 template <std::size_t Bytes>
 [[gnu::target("avx2")]] void xor_first_and_last(std::uint8_t* dst, const std::uint8_t* src,
                                                 std::size_t n4, std::uint32_t key) {
-  std::array<std::uint32_t, Bytes / 4> first;
-  std::array<std::uint32_t, Bytes / 4> last;
+  using Word = std::conditional_t<Bytes >= 8, std::uint64_t, std::uint32_t>;
+  Word lane = key;
+  // Both halves of a 64-bit word hold the key word in memory order, whatever the byte order.
+  if constexpr (sizeof(Word) == 8) lane |= lane << 32;
+  std::array<Word, Bytes / sizeof(Word)> first;
+  std::array<Word, Bytes / sizeof(Word)> last;
   std::memcpy(first.data(), src, Bytes);
   std::memcpy(last.data(), src + n4 - Bytes, Bytes);
-  for (auto& word : first) word ^= key;
-  for (auto& word : last) word ^= key;  // n4 - Bytes is a whole number of words: same key phase
+  for (Word& word : first) word ^= lane;
+  for (Word& word : last) word ^= lane;  // n4 - Bytes is a whole number of words: same key phase
   std::memcpy(dst, first.data(), Bytes);
   std::memcpy(dst + n4 - Bytes, last.data(), Bytes);
 }
