@@ -1,18 +1,20 @@
 #include "maskcheck/block_unmask.h"
 
+#include <array>
 #include <cstring>
+
+#include "maskcheck/entries_from_words.h"
 
 namespace maskcheck::block {
 
 namespace {
 
-// The key repeated across a 64-bit lane, laid out in memory order so endianness never matters.
+// The key repeated across a 64-bit lane. Both halves hold the key word in memory order, so
+// endianness never matters; building it from one word avoids a store-forwarding stall.
 std::uint64_t key_lane(Key key) {
-  const std::array<std::uint8_t, 8> bytes{key[0], key[1], key[2], key[3],
-                                          key[0], key[1], key[2], key[3]};
-  std::uint64_t lane;
-  std::memcpy(&lane, bytes.data(), sizeof lane);
-  return lane;
+  std::uint32_t word;
+  std::memcpy(&word, key.data(), sizeof word);
+  return (std::uint64_t{word} << 32) | word;
 }
 
 // Loads the whole block into a local before storing, so overlapping dst <= src stays correct.
@@ -30,10 +32,6 @@ void xor_block(std::uint8_t* dst, const std::uint8_t* src, std::uint64_t lane) {
     word ^= static_cast<std::uint32_t>(lane);  // both halves of the lane hold the same key bytes
     std::memcpy(dst, &word, 4);
   }
-}
-
-Key rotate(Key key, unsigned phase) {
-  return {key[phase & 3], key[(phase + 1) & 3], key[(phase + 2) & 3], key[(phase + 3) & 3]};
 }
 
 }  // namespace
@@ -59,22 +57,16 @@ void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Ke
 }
 
 void unmask_imprecise(std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
-  unmask_words(dst, src, ((n >> 2) + 1) * 4, key);
+  FromWords<unmask_words>::imprecise(dst, src, key, n);
 }
 
 void unmask_inplace(std::uint8_t* data, Key key, std::size_t n) {
-  unmask_words(data, data, (n + 3) & ~std::size_t{3}, key);
+  FromWords<unmask_words>::inplace(data, key, n);
 }
 
 unsigned unmask_exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
                       unsigned phase) {
-  const Key rotated = rotate(key, phase);
-  const std::size_t whole = n & ~std::size_t{3};
-  unmask_words(dst, src, whole, rotated);
-  for (std::size_t i = whole; i < n; ++i) {
-    dst[i] = static_cast<std::uint8_t>(src[i] ^ rotated[i & 3]);
-  }
-  return static_cast<unsigned>((phase + n) & 3);
+  return FromWords<unmask_words>::exact(dst, src, n, key, phase);
 }
 
 }  // namespace maskcheck::block

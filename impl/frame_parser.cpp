@@ -4,6 +4,8 @@
 #include <cstring>
 #include <optional>
 
+#include "maskcheck/unmask_selection.h"
+
 namespace maskcheck {
 
 namespace {
@@ -35,6 +37,9 @@ Key rotate(Key key, std::uint64_t consumed) {
 FrameParser::FrameParser(const UnmaskFunctions& kernel, FrameHandler& handler,
                          ParserOptions options)
     : kernel_(kernel), handler_(handler), options_(options) {}
+
+FrameParser::FrameParser(FrameHandler& handler, ParserOptions options)
+    : FrameParser(fastest_unmask().entries, handler, options) {}
 
 void FrameParser::fail(FrameError error) {
   failed_ = true;

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "maskcheck/entries_from_words.h"
+
 namespace maskcheck::testing {
 
 namespace {
@@ -64,23 +66,21 @@ void tail_first_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4
   }
 }
 
-constexpr UnmaskFunctions kTailFirstEntries{
-    tail_first_words,
-    [](std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
-      tail_first_words(dst, src, ((n >> 2) + 1) * 4, key);
-    },
-    [](std::uint8_t* data, Key key, std::size_t n) {
-      tail_first_words(data, data, (n + 3) & ~std::size_t{3}, key);
-    },
-    [](std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key, unsigned phase) {
-      const Key rotated{key[phase & 3], key[(phase + 1) & 3], key[(phase + 2) & 3],
-                        key[(phase + 3) & 3]};
-      const std::size_t whole = n & ~std::size_t{3};
-      tail_first_words(dst, src, whole, rotated);
-      for (std::size_t i = whole; i < n; ++i) dst[i] = src[i] ^ rotated[i & 3];
-      return static_cast<unsigned>((phase + n) & 3);
-    },
-};
+// The SIMD over-reach: the last partial 32-byte chunk is loaded whole, XORed where it owns bytes,
+// and stored back whole with the bytes past the end rewritten unchanged. Canaries cannot see it;
+// the guard page and ASan must.
+void whole_vector_tail_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key) {
+  constexpr std::size_t kVector = 32;
+  for (std::size_t at = 0; at < n4; at += kVector) {
+    std::uint8_t vector[kVector];
+    std::memcpy(vector, src + at, kVector);
+    if (n4 - at < kVector) {
+      std::memcpy(vector + (n4 - at), dst + n4, kVector - (n4 - at));
+    }
+    for (std::size_t i = 0; i < kVector && at + i < n4; ++i) vector[i] ^= key[i & 3];
+    std::memcpy(dst + at, vector, kVector);
+  }
+}
 
 using enum EntryPoint;
 using enum FailureKind;
@@ -112,9 +112,15 @@ const std::vector<BrokenKernel> kBroken{
       flawed_entries<Flaw::single_length>()},
      {words, imprecise, inplace, exact},
      {mismatch}},
-    {{"broken-tail-first", "processes the tail before the blocks", kTailFirstEntries},
+    {{"broken-tail-first", "processes the tail before the blocks",
+      kEntriesFromWords<tail_first_words>},
      {words, imprecise, exact},
      {mismatch}},
+    {{"broken-vector-tail", "loads and stores the last 32-byte vector whole, past the end",
+      kEntriesFromWords<whole_vector_tail_words>},
+     {words, imprecise, inplace, exact},
+     {fault},
+     true},
 };
 
 }  // namespace

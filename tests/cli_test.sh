@@ -50,6 +50,15 @@ expect repro-split-bad-cut 2 'cuts must satisfy' -- "$maskcheck" repro block:spl
 expect repro-split-too-long 2 'does not fit' -- "$maskcheck" repro block:split:h6:n126:k00000000:over-key:c0,0
 expect repro-stream 0 '^PASS block:stream:error-invalid-close-code-bytewise:over-header' -- "$maskcheck" repro block:stream:error-invalid-close-code-bytewise:over-header
 expect repro-stream-unknown 2 "no stream named 'nope'" -- "$maskcheck" repro block:stream:nope:over-key
+expect require-unknown 2 "--require: unknown kernel 'nope'" -- "$maskcheck" sweep --require nope
+expect require-unselected 2 'not among the kernels' -- "$maskcheck" sweep --kernel block --require avx2
+
+# --require: a kernel this CPU lacks fails the sweep instead of passing as skipped.
+if "$maskcheck" list | grep -Eq '^ +avx2 +runs here'; then
+  expect require-avx2 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" sweep --kernel avx2 --require avx2 --lengths 0..40 --quiet
+else
+  expect require-avx2 1 '^required kernel avx2 did not run' -- "$maskcheck" sweep --kernel avx2 --require avx2 --lengths 0..40 --quiet
+fi
 
 # Ctrl-C: the sweep stops after the current case and still prints what it ran.
 "$maskcheck" sweep --kernel block >/tmp/maskcheck-cli-out.$$ 2>/dev/null &

@@ -8,6 +8,7 @@
 
 #include "maskcheck/kernel_registry.h"
 #include "maskcheck/reference_frame_decoder.h"
+#include "maskcheck/unmask_selection.h"
 
 namespace maskcheck {
 namespace {
@@ -84,6 +85,13 @@ TEST(FrameParser, StopsAtTheFirstErrorAndStaysStopped) {
   EXPECT_TRUE(parser.failed());
   EXPECT_EQ(recorder.errors, std::vector{FrameError::unmasked_frame});
   EXPECT_TRUE(recorder.events.empty());
+}
+
+TEST(FrameParser, RunsOnTheFastestKernelByDefault) {
+  Recorder recorder;
+  const FrameParser parser(recorder);
+  EXPECT_EQ(parser.kernel().words, fastest_unmask().entries.words);
+  EXPECT_EQ(parser.kernel().imprecise, fastest_unmask().entries.imprecise);
 }
 
 TEST(FrameParser, ErrorNamesMatchTheReferenceDecoders) {

@@ -14,9 +14,10 @@ inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitInterrupted = 130;  // what shells report for Ctrl-C
 
 struct SweepArguments {
-  std::vector<std::string> kernels;  // empty: every built-in kernel
-  std::vector<std::string> entries;  // empty: all four
-  std::string lengths;               // empty: the full case space
+  std::vector<std::string> kernels;   // empty: every built-in kernel
+  std::vector<std::string> entries;   // empty: all four
+  std::vector<std::string> required;  // kernels that must run: a CPU skip becomes a failure
+  std::string lengths;                // empty: the full case space
   std::string alignments;
   std::string shifts;
   bool exhaustive = false;
@@ -27,6 +28,7 @@ struct SweepArguments {
 
 struct StreamArguments {
   std::vector<std::string> kernels;     // empty: every built-in kernel
+  std::vector<std::string> required;    // kernels that must run: a CPU skip becomes a failure
   std::vector<std::string> move_backs;  // over-key, over-header; empty: both
   std::vector<unsigned> header_sizes;   // split only; empty: 6, 8 and 14
   std::size_t exhaustive_up_to = 300;   // split only

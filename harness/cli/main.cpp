@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
       app.add_subcommand("sweep", "compare kernels with the reference over the case space");
   sweep->add_option("--kernel", sweep_arguments.kernels,
                     "kernel to sweep (repeatable; default: all)");
+  sweep->add_option("--require", sweep_arguments.required,
+                    "kernel that must run: fail if this CPU cannot run it (repeatable)");
   sweep->add_option("--entry", sweep_arguments.entries,
                     "entry point: words, imprecise, inplace, exact (repeatable; default: all)");
   sweep->add_option("--lengths", sweep_arguments.lengths,
@@ -50,6 +52,8 @@ int main(int argc, char** argv) {
        {std::pair{split, &split_arguments}, std::pair{stream, &stream_arguments}}) {
     command->add_option("--kernel", arguments->kernels,
                         "kernel the parser uses (repeatable; default: all)");
+    command->add_option("--require", arguments->required,
+                        "kernel that must run: skipping it for want of CPU support fails the run");
     command->add_option("--move-back", arguments->move_backs,
                         "over-key or over-header (repeatable; default: both)");
     command

@@ -1,5 +1,6 @@
 #include "run_tally.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "commands.h"
@@ -7,30 +8,42 @@
 
 namespace maskcheck::cli {
 
+void RunTally::require(const std::vector<std::string>& required) {
+  for (const std::string& name : skipped) {
+    if (std::ranges::find(required, name) != required.end()) missing.push_back(name);
+  }
+}
+
 nlohmann::json RunTally::json_summary() const {
-  return {{"result", failed == 0 ? "pass" : "fail"},
+  return {{"result", exit_code() == kExitFailures ? "fail" : "pass"},
           {"interrupted", interrupted},
           {"cases", cases},
           {"failed_cases", failed},
-          {"skipped_kernels", skipped}};
+          {"skipped_kernels", skipped},
+          {"missing_required_kernels", missing}};
 }
 
 void RunTally::print_closing_lines() const {
   for (const std::string& name : skipped) {
     std::printf("skipped kernel %s: this CPU cannot run it\n", name.c_str());
   }
+  for (const std::string& name : missing) {
+    std::printf("required kernel %s did not run: this CPU cannot run it\n", name.c_str());
+  }
   if (interrupted) std::printf("interrupted: the table covers only the cases that ran\n");
-  const char* verdict = failed != 0 ? "FAIL" : interrupted ? "INTERRUPTED" : "PASS";
+  const bool failing = failed != 0 || !missing.empty();
+  const char* verdict = failing ? "FAIL" : interrupted ? "INTERRUPTED" : "PASS";
   std::printf("%s: %llu cases, %llu failed\n", verdict, static_cast<unsigned long long>(cases),
               static_cast<unsigned long long>(failed));
 }
 
 int RunTally::exit_code() const {
-  if (failed != 0) return kExitFailures;
+  if (failed != 0 || !missing.empty()) return kExitFailures;
   return interrupted ? kExitInterrupted : kExitPass;
 }
 
 std::string resolve_kernels(const std::vector<std::string>& names,
+                            const std::vector<std::string>& required,
                             std::vector<const Kernel*>& kernels) {
   if (names.empty()) {
     for (const Kernel& kernel : builtin_kernels()) kernels.push_back(&kernel);
@@ -39,6 +52,13 @@ std::string resolve_kernels(const std::vector<std::string>& names,
     const Kernel* kernel = find_kernel(name);
     if (kernel == nullptr) return "unknown kernel '" + name + "' (see maskcheck list)";
     kernels.push_back(kernel);
+  }
+  for (const std::string& name : required) {
+    const Kernel* kernel = find_kernel(name);
+    if (kernel == nullptr) return "--require: unknown kernel '" + name + "' (see maskcheck list)";
+    if (std::ranges::find(kernels, kernel) == kernels.end()) {
+      return "--require " + name + ": not among the kernels --kernel selects";
+    }
   }
   return {};
 }

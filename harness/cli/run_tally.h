@@ -16,6 +16,10 @@ struct RunTally {
   std::uint64_t failed = 0;
   std::vector<std::string> skipped;  // kernels this CPU cannot run
   bool interrupted = false;
+  std::vector<std::string> missing;  // required kernels among the skipped: a failure
+
+  // Turns the skip of any required kernel into a failure.
+  void require(const std::vector<std::string>& required);
 
   // result, interrupted, cases, failed_cases, skipped_kernels; the caller adds its sweeps.
   nlohmann::json json_summary() const;
@@ -24,8 +28,10 @@ struct RunTally {
   int exit_code() const;
 };
 
-// The kernels named on the command line; none named means every built-in kernel.
+// The kernels named on the command line (none named: every built-in kernel), checking that each
+// --require names one of them.
 std::string resolve_kernels(const std::vector<std::string>& names,
+                            const std::vector<std::string>& required,
                             std::vector<const Kernel*>& kernels);
 
 }  // namespace maskcheck::cli

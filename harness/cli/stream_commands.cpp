@@ -22,7 +22,8 @@ struct StreamSelection {
 };
 
 std::string select(const StreamArguments& arguments, StreamSelection& selection) {
-  if (auto error = resolve_kernels(arguments.kernels, selection.kernels); !error.empty())
+  if (auto error = resolve_kernels(arguments.kernels, arguments.required, selection.kernels);
+      !error.empty())
     return error;
   if (arguments.move_backs.empty())
     selection.move_backs = {MoveBack::over_header, MoveBack::over_key};
@@ -76,6 +77,7 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
     }
   }
   tally.interrupted = interrupted;
+  tally.require(arguments.required);
   if (arguments.json) {
     nlohmann::json out = tally.json_summary();
     out["sweeps"] = nlohmann::json::array();

@@ -40,8 +40,10 @@ std::string apply_list(const std::string& text, std::uint64_t max, const char* f
 
 // Fills `selection` from the arguments, or says what is wrong with them.
 std::string select(const SweepArguments& arguments, Selection& selection) {
-  if (auto error = resolve_kernels(arguments.kernels, selection.kernels); !error.empty())
+  if (auto error = resolve_kernels(arguments.kernels, arguments.required, selection.kernels);
+      !error.empty()) {
     return error;
+  }
   if (arguments.entries.empty())
     selection.entries.assign(kAllEntryPoints.begin(), kAllEntryPoints.end());
   for (const std::string& name : arguments.entries) {
@@ -118,6 +120,7 @@ int sweep_command(const SweepArguments& arguments) {
   }
 
   tally.interrupted = interrupted;
+  tally.require(arguments.required);
   if (arguments.json) {
     nlohmann::json out = tally.json_summary();
     out["sweeps"] = nlohmann::json::array();

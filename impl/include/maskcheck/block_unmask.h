@@ -2,13 +2,12 @@
 // Each block is loaded whole before it is stored, so every entry point is correct for dst <= src.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 
-namespace maskcheck::block {
+#include "maskcheck/unmask_functions.h"
 
-using Key = std::array<std::uint8_t, 4>;
+namespace maskcheck::block {
 
 // n4 is a multiple of 4; reads [src, src+n4), writes [dst, dst+n4).
 void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key);
@@ -22,5 +21,8 @@ void unmask_inplace(std::uint8_t* data, Key key, std::size_t n);
 // Exactly n bytes starting at key byte `phase`; returns (phase + n) & 3.
 unsigned unmask_exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
                       unsigned phase);
+
+inline constexpr UnmaskFunctions kEntries{unmask_words, unmask_imprecise, unmask_inplace,
+                                          unmask_exact};
 
 }  // namespace maskcheck::block

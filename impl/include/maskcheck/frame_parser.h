@@ -18,12 +18,15 @@ namespace maskcheck {
 class FrameParser {
  public:
   FrameParser(const UnmaskFunctions& kernel, FrameHandler& handler, ParserOptions options = {});
+  // On the fastest kernel this CPU runs (or the one MASKCHECK_KERNEL forces).
+  explicit FrameParser(FrameHandler& handler, ParserOptions options = {});
 
   // Parses one read. [data - kReceivePrePadding, data + length + kReceivePostPadding) must be
   // addressable; the parser owns the padding bytes.
   void consume(std::uint8_t* data, std::size_t length);
 
   bool failed() const { return failed_; }
+  const UnmaskFunctions& kernel() const { return kernel_; }
 
  private:
   struct Header {

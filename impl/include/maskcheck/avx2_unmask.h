@@ -1,0 +1,23 @@
+// The AVX2 unmasker, with exactly the block unmasker's entry points and footprints. The first and
+// last 32 bytes are unaligned vectors loaded up front and stored at the end; in between, 128-byte
+// steps of four vectors (each step loaded whole before it is stored) start on 32-byte boundaries of
+// dst, so speed does not depend on where the payload sits. Under 32 bytes: the first and last
+// 16, 8 or 4 bytes. Bytes where two of these overlap are written twice with the same value, after
+// every load that could need them, so dst <= src overlap is correct. Call only where
+// cpu_has_avx2() is true.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "maskcheck/entries_from_words.h"
+
+namespace maskcheck::avx2 {
+
+// n4 is a multiple of 4; reads [src, src+n4), writes [dst, dst+n4).
+void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key);
+
+// All four entry points; imprecise, inplace and exact are unmask_words plus bookkeeping.
+inline constexpr UnmaskFunctions kEntries = kEntriesFromWords<unmask_words>;
+
+}  // namespace maskcheck::avx2

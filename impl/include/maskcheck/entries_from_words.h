@@ -1,0 +1,56 @@
+// The imprecise, inplace and exact entry points written once in terms of a kernel's words(), so
+// every kernel in impl/ has the same footprints and only its words() differs.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "maskcheck/unmask_functions.h"
+
+namespace maskcheck {
+
+using WordsFunction = void (*)(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key);
+
+// The key starting at byte `phase`. Rotating one 32-bit word, not storing four bytes and reloading
+// them as a word, avoids a store-forwarding stall that cost several ns per call.
+inline Key rotate_key(Key key, unsigned phase) {
+  std::uint32_t word;
+  std::memcpy(&word, key.data(), sizeof word);
+  const int bits = static_cast<int>(8 * (phase & 3));
+  word = std::endian::native == std::endian::little ? std::rotr(word, bits) : std::rotl(word, bits);
+  Key rotated;
+  std::memcpy(rotated.data(), &word, sizeof word);
+  return rotated;
+}
+
+template <WordsFunction Words>
+struct FromWords {
+  // Reads and writes R = ((n >> 2) + 1) * 4 bytes: whole words plus one.
+  static void imprecise(std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
+    Words(dst, src, ((n >> 2) + 1) * 4, key);
+  }
+
+  // n rounded up to whole words; the caller rotates the key by n % 4 afterwards.
+  static void inplace(std::uint8_t* data, Key key, std::size_t n) {
+    Words(data, data, (n + 3) & ~std::size_t{3}, key);
+  }
+
+  // The key rotated to `phase` makes whole words line up; the last 0..3 bytes go one at a time.
+  static unsigned exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
+                        unsigned phase) {
+    const std::size_t whole = n & ~std::size_t{3};
+    Words(dst, src, whole, rotate_key(key, phase));
+    for (std::size_t i = whole; i < n; ++i) {
+      dst[i] = static_cast<std::uint8_t>(src[i] ^ key[(phase + i) & 3]);
+    }
+    return static_cast<unsigned>((phase + n) & 3);
+  }
+};
+
+template <WordsFunction Words>
+inline constexpr UnmaskFunctions kEntriesFromWords{
+    Words, FromWords<Words>::imprecise, FromWords<Words>::inplace, FromWords<Words>::exact};
+
+}  // namespace maskcheck
