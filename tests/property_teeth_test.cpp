@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <functional>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 
 #include "broken_kernels.h"
@@ -46,6 +47,7 @@ const Kernel& broken_kernel(std::string_view name) {
   const auto found = std::find_if(kernels.begin(), kernels.end(), [&](const BrokenKernel& broken) {
     return broken.kernel.name == name;
   });
+  if (found == kernels.end()) throw std::invalid_argument("no broken kernel " + std::string(name));
   return found->kernel;
 }
 
@@ -53,14 +55,30 @@ const ParserMaker& broken_parser(std::string_view name) {
   const auto parsers = broken_parsers();
   const auto found = std::find_if(parsers.begin(), parsers.end(),
                                   [&](const BrokenParser& broken) { return broken.name == name; });
+  if (found == parsers.end()) throw std::invalid_argument("no broken parser " + std::string(name));
   return found->make;
 }
 
-struct KernelTooth {
+// A property body and the broken kernel or parser it must fail on.
+template <typename Body>
+struct Tooth {
   std::string_view property;
-  void (*body)(const Kernel&);
+  Body body;
   std::string_view broken;
 };
+
+template <typename Body>
+void PrintTo(const Tooth<Body>& tooth, std::ostream* os) {
+  *os << tooth.property << " on " << tooth.broken;
+}
+
+template <typename ToothType>
+std::string tooth_name(const ::testing::TestParamInfo<ToothType>& param_info) {
+  return std::string(param_info.param.property);
+}
+
+using KernelTooth = Tooth<void (*)(const Kernel&)>;
+using ParserTooth = Tooth<void (*)(const Kernel&, const ParserMaker&)>;
 
 // Kernels that stay inside their footprints, so ASan lets the property see the wrong bytes.
 const KernelTooth kKernelTeeth[]{
@@ -72,10 +90,6 @@ const KernelTooth kKernelTeeth[]{
     {"ImpreciseSparesTheNextHeader", imprecise_spares_the_next_header, "broken-write-past-end"},
 };
 
-void PrintTo(const KernelTooth& tooth, std::ostream* os) {
-  *os << tooth.property << " on " << tooth.broken;
-}
-
 class KernelPropertyTeeth : public ::testing::TestWithParam<KernelTooth> {};
 
 TEST_P(KernelPropertyTeeth, FailsOnBrokenKernel) {
@@ -86,7 +100,7 @@ TEST_P(KernelPropertyTeeth, FailsOnBrokenKernel) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Properties, KernelPropertyTeeth, ::testing::ValuesIn(kKernelTeeth),
-                         [](const auto& info) { return std::string(info.param.property); });
+                         tooth_name<KernelTooth>);
 
 TEST(KernelPropertyTeeth, EqualsReferenceInGuardedMemoryFailsOnBrokenKernel) {
   Differ differ(broken_kernel("broken-last-byte"), kLongestPayload, kWidestShift);
@@ -94,22 +108,12 @@ TEST(KernelPropertyTeeth, EqualsReferenceInGuardedMemoryFailsOnBrokenKernel) {
                         [&] { equals_reference_in_guarded_memory(differ); });
 }
 
-struct ParserTooth {
-  std::string_view property;
-  void (*body)(const Kernel&, const ParserMaker&);
-  std::string_view broken;
-};
-
 const ParserTooth kParserTeeth[]{
     {"AnyCutMatchesReference", any_cut_matches_reference, "middle-not-unmasked"},
     {"ByteReadsMatchOneRead", byte_reads_match_one_read, "key-rotated-backwards"},
     {"NeverMorePayloadThanDeclared", never_more_payload_than_declared, "extra-byte-handed-on"},
     {"ErrorAtSameFrameWhateverCuts", error_at_same_frame_whatever_cuts, "spill-wrong-offset"},
 };
-
-void PrintTo(const ParserTooth& tooth, std::ostream* os) {
-  *os << tooth.property << " on " << tooth.broken;
-}
 
 class ParserPropertyTeeth : public ::testing::TestWithParam<ParserTooth> {};
 
@@ -121,7 +125,7 @@ TEST_P(ParserPropertyTeeth, FailsOnBrokenParser) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Properties, ParserPropertyTeeth, ::testing::ValuesIn(kParserTeeth),
-                         [](const auto& info) { return std::string(info.param.property); });
+                         tooth_name<ParserTooth>);
 
 }  // namespace
 }  // namespace maskcheck::testing

@@ -59,7 +59,7 @@ std::vector<std::string_view> builtin_kernel_names() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Builtin, KernelProperty, ::testing::ValuesIn(builtin_kernel_names()),
-                         [](const auto& info) { return std::string(info.param); });
+                         [](const auto& param_info) { return std::string(param_info.param); });
 
 // The parser runs on any built-in kernel this CPU supports; the counterexample names it.
 const Kernel& generated_kernel() {
