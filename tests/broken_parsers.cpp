@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "broken_parser_extra-byte-handed-on.h"
 #include "broken_parser_first-part-not-unmasked.h"
 #include "broken_parser_key-rotated-backwards.h"
 #include "broken_parser_middle-not-unmasked.h"
@@ -17,6 +18,7 @@ std::span<const BrokenParser> broken_parsers() {
       {"key-rotated-backwards", parser_maker<BrokenParser_key_rotated_backwards>()},
       {"write-into-next-header", parser_maker<BrokenParser_write_into_next_header>()},
       {"spill-wrong-offset", parser_maker<BrokenParser_spill_wrong_offset>()},
+      {"extra-byte-handed-on", parser_maker<BrokenParser_extra_byte_handed_on>()},
   };
   return kBroken;
 }

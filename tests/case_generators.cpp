@@ -1,0 +1,70 @@
+#include "case_generators.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace maskcheck {
+
+void showValue(const TestCase& test_case, std::ostream& os) {
+  os << case_id("case", test_case);
+}
+
+}  // namespace maskcheck
+
+namespace maskcheck::testing {
+
+rc::Gen<Key> keys() {
+  const auto any_key = rc::gen::map(
+      rc::gen::inRange<std::uint64_t>(0, std::uint64_t{1} << 32), [](std::uint64_t bits) {
+        return Key{static_cast<std::uint8_t>(bits >> 24), static_cast<std::uint8_t>(bits >> 16),
+                   static_cast<std::uint8_t>(bits >> 8), static_cast<std::uint8_t>(bits)};
+      });
+  return rc::gen::weightedOneOf<Key>({{1, rc::gen::just(Key{0, 0, 0, 0})},
+                                      {1, rc::gen::just(Key{0xff, 0xff, 0xff, 0xff})},
+                                      {6, any_key}});
+}
+
+rc::Gen<std::size_t> payload_lengths() {
+  return rc::gen::weightedOneOf<std::size_t>(
+      {{16, rc::gen::inRange<std::size_t>(0, 300)},
+       {4, rc::gen::inRange<std::size_t>(0, 70002)},
+       {1, rc::gen::inRange<std::size_t>(0, kLongestPayload + 1)}});
+}
+
+rc::Gen<TestCase> test_cases(CaseShape shape) {
+  return rc::gen::exec([shape] {
+    TestCase c;
+    c.entry = *rc::gen::elementOf(shape.entries);
+    c.length = *payload_lengths();
+    if (takes_whole_words(c.entry)) c.length &= ~std::size_t{3};
+    c.alignment = *rc::gen::inRange(0u, 64u);
+    if (moves_data(c.entry)) c.shift = *rc::gen::inRange(shape.min_shift, shape.max_shift + 1);
+    c.key = *keys();
+    if (takes_phase(c.entry)) c.phase = *rc::gen::inRange(0u, 4u);
+    return c;
+  });
+}
+
+rc::Gen<std::vector<std::size_t>> cuts_within(std::size_t size) {
+  if (size < 2) return rc::gen::just(std::vector<std::size_t>{});
+  return rc::gen::map(
+      rc::gen::container<std::vector<std::size_t>>(rc::gen::inRange<std::size_t>(1, size)),
+      [](std::vector<std::size_t> cuts) {
+        std::sort(cuts.begin(), cuts.end());
+        cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+        return cuts;
+      });
+}
+
+std::vector<std::uint8_t> pattern_bytes(std::size_t size, std::uint32_t salt) {
+  std::vector<std::uint8_t> bytes(size);
+  // A 64-bit LCG's top byte: cheap enough for 4 MiB per case, and no key-length period.
+  std::uint64_t state = salt;
+  for (auto& byte : bytes) {
+    state = state * 6364136223846793005u + 1442695040888963407u;
+    byte = static_cast<std::uint8_t>(state >> 56);
+  }
+  return bytes;
+}
+
+}  // namespace maskcheck::testing
