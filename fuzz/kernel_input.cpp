@@ -39,16 +39,17 @@ KernelInput read_kernel_input(std::span<const std::uint8_t> data) {
   c.phase = takes_phase(c.entry) ? in.ConsumeIntegralInRange<unsigned>(0, 3) : 0;
   c.shift = moves_data(c.entry) ? in.ConsumeIntegralInRange<unsigned>(0, kMaxFuzzShift) : 0;
   c.alignment = in.ConsumeIntegralInRange<unsigned>(0, 63);
-  // Mostly short payloads (fast runs, every tail), one in sixteen up to the full range.
-  const bool long_payload = in.ConsumeIntegralInRange<unsigned>(0, 15) == 0;
+  // Mostly short payloads (fast runs, every tail), one in 64 up to the full range.
+  const bool long_payload = in.ConsumeIntegralInRange<unsigned>(0, 63) == 0;
   c.length =
       in.ConsumeIntegralInRange<std::size_t>(0, long_payload ? kMaxFuzzLength : kShortLength);
   if (takes_whole_words(c.entry)) c.length &= ~std::size_t{3};
+  input.placement = static_cast<Placement>(in.ConsumeIntegralInRange<unsigned>(0, 2));
   input.payload = in.ConsumeRemainingBytes<std::uint8_t>();
   return input;
 }
 
-std::vector<std::uint8_t> write_kernel_input(const TestCase& c,
+std::vector<std::uint8_t> write_kernel_input(const TestCase& c, Placement placement,
                                              std::span<const std::uint8_t> payload) {
   TailWriter tail;
   const auto entry = std::find(kAllEntryPoints.begin(), kAllEntryPoints.end(), c.entry);
@@ -58,8 +59,9 @@ std::vector<std::uint8_t> write_kernel_input(const TestCase& c,
   if (moves_data(c.entry)) tail.integer(c.shift, kMaxFuzzShift);
   tail.integer(c.alignment, 63);
   const bool long_payload = c.length > kShortLength;
-  tail.integer(long_payload ? 0 : 1, 15);
+  tail.integer(long_payload ? 0 : 1, 63);
   tail.integer(c.length, long_payload ? kMaxFuzzLength : kShortLength);
+  tail.integer(static_cast<unsigned>(placement), 2);
   return tail.finish(payload);
 }
 

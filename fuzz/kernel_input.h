@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "maskcheck/guarded_arena.h"
 #include "maskcheck/test_case.h"
 
 namespace maskcheck::fuzz {
@@ -18,13 +19,14 @@ inline constexpr std::size_t kShortLength = 1100;
 
 struct KernelInput {
   TestCase test_case;
+  Placement placement = Placement::end_at_guard;
   std::vector<std::uint8_t> payload;
 };
 
 KernelInput read_kernel_input(std::span<const std::uint8_t> data);
 
 // The bytes read_kernel_input turns back into this case and payload.
-std::vector<std::uint8_t> write_kernel_input(const TestCase& test_case,
+std::vector<std::uint8_t> write_kernel_input(const TestCase& test_case, Placement placement,
                                              std::span<const std::uint8_t> payload);
 
 }  // namespace maskcheck::fuzz

@@ -42,10 +42,11 @@ void kernel_seeds(const std::filesystem::path& folder) {
                      key,
                      takes_phase(entry) ? static_cast<unsigned>(n % 4) : 0};
           if (!moves_data(entry) && shift != 0) continue;
-          const Bytes input = fuzz::write_kernel_input(c, payload);
+          const auto placement = static_cast<Placement>((n + shift) % 3);
+          const Bytes input = fuzz::write_kernel_input(c, placement, payload);
           // The writer must mirror FuzzedDataProvider exactly, or the seeds mean nothing.
           const fuzz::KernelInput back = fuzz::read_kernel_input(input);
-          if (!(back.test_case == c) || back.payload != payload) {
+          if (!(back.test_case == c) || back.placement != placement || back.payload != payload) {
             std::fprintf(stderr, "seed %s does not read back as written\n",
                          case_id("seed", c).c_str());
             std::exit(1);

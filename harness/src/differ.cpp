@@ -60,11 +60,26 @@ void Differ::prepare(const TestCase& c, std::span<const std::uint8_t> payload, s
   if (payload.empty()) {
     std::memcpy(read, payload_pool_.data() + payload_offset(c), contract.read.size());
   } else {
-    for (std::size_t i = 0; i < contract.read.size(); ++i) read[i] = payload[i % payload.size()];
+    // Copy the payload once, then keep doubling what is filled: a few memcpys even for 1 byte.
+    const std::size_t read_size = contract.read.size();
+    std::size_t filled = std::min(payload.size(), read_size);
+    std::memcpy(read, payload.data(), filled);
+    while (filled < read_size) {
+      const std::size_t more = std::min(filled, read_size - filled);
+      std::memcpy(read + filled, read, more);
+      filled += more;
+    }
   }
   image.expected = image.before;
   image.expected_phase =
       call_entry(reference_kernel().entries, c, image.expected.data() + kCanaryBytes);
+}
+
+std::optional<Failure> Differ::check_in(Placement placement, const TestCase& c,
+                                        std::span<const std::uint8_t> payload) {
+  const std::uint8_t fill = placement == Placement::start_after_guard ? 1 : 0;
+  prepare(c, payload, fill, images_[fill]);
+  return run_in(placement, c, images_[fill]);
 }
 
 std::optional<Failure> Differ::check(const TestCase& c, std::span<const std::uint8_t> payload) {
@@ -96,7 +111,7 @@ std::optional<Failure> Differ::run_in(Placement placement, const TestCase& c, co
   ++candidate_calls_;
   arena_.expose(window);
 
-  const DifferenceContext context{case_id(candidate_.name, c), placement, c, contract};
+  const DifferenceContext context{candidate_.name, placement, c, contract};
   std::optional<Failure> failure;
   if (fault) {
     failure = describe_fault(context, *fault, placed.lo);

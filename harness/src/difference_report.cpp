@@ -52,7 +52,8 @@ Failure describe_fault(const DifferenceContext& context, const Fault& fault,
   const std::string_view verb = fault.access == Fault::Access::read    ? "read"
                                 : fault.access == Fault::Access::write ? "wrote"
                                                                        : "touched";
-  Failure failure{context.case_id, FailureKind::fault, context.placement, {}, {}};
+  Failure failure{
+      case_id(context.kernel, context.test_case), FailureKind::fault, context.placement, {}, {}};
   failure.headline =
       std::string(verb) + (before ? " before the allowed start" : " past the allowed end") +
       " at " + position(base, offset - base_offset, n) + " and hit a guard page (" +
@@ -80,7 +81,8 @@ Failure describe_difference(const DifferenceContext& context,
   }
   const std::string allowed =
       footprint("dst", contract.write, static_cast<std::ptrdiff_t>(contract.dst_offset), n);
-  Failure failure{context.case_id, FailureKind::mismatch, context.placement, {}, {}};
+  Failure failure{
+      case_id(context.kernel, context.test_case), FailureKind::mismatch, context.placement, {}, {}};
   const std::ptrdiff_t first = first_outside >= 0 ? first_outside : first_inside;
   const std::string where = position("dst", first - dst, n);
   if (first_outside >= 0) {
@@ -104,7 +106,11 @@ Failure describe_difference(const DifferenceContext& context,
 }
 
 Failure describe_wrong_phase(const DifferenceContext& context, unsigned expected, unsigned actual) {
-  Failure failure{context.case_id, FailureKind::wrong_phase, context.placement, {}, {}};
+  Failure failure{case_id(context.kernel, context.test_case),
+                  FailureKind::wrong_phase,
+                  context.placement,
+                  {},
+                  {}};
   failure.headline = "returned next phase " + std::to_string(actual) + ", the reference returned " +
                      std::to_string(expected) + " (bytes all match)";
   return failure;

@@ -13,7 +13,7 @@
 namespace maskcheck {
 
 struct DifferenceContext {
-  std::string case_id;
+  std::string_view kernel;  // the case id is built only when something failed
   Placement placement;
   const TestCase& test_case;
   const Contract& contract;

@@ -111,7 +111,8 @@ std::optional<StreamFailure> StreamDiffer::check(const StreamRun& run, const std
 
     arena_.expose(buffer);
     std::memset(placed.lo, kPaddingFill, span);
-    if (length > 0) std::memcpy(data, run.stream.data() + begin, length);  // an empty stream has no data()
+    if (length > 0)
+      std::memcpy(data, run.stream.data() + begin, length);  // an empty stream has no data()
     arena_.restrict_to(placed.lo, span, buffer);
     handler.expect_fragments_in(placed.lo, data + length);
     std::optional<Fault> fault;
