@@ -40,7 +40,6 @@ int main(int argc, char** argv) {
     for (const auto& path : inputs_in(argv[i])) {
       std::ifstream file(path, std::ios::binary);
       const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(file), {}};
-      std::fprintf(stderr, "replaying %s\r", path.c_str());
       LLVMFuzzerTestOneInput(bytes.data(), bytes.size());
       ++replayed;
     }
