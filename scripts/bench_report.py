@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Turns kernel_bench's JSON into a GB/s table per entry point, the goal ratios, and a data file
-for gnuplot. Usage: bench_report.py KERNELS.json KERNELS.dat"""
+for gnuplot; with parser_bench's JSON too, a ns/KB table of the parser on each kernel with the
+refill cost subtracted, the checksums, and the parser goal.
+Usage: bench_report.py KERNELS.json KERNELS.dat [PARSER.json]"""
 import json
 import sys
 
@@ -69,12 +71,51 @@ def write_plot_data(speed, payloads, path):
             f.write("\n\n")
 
 
+def ns_per_kb(run):
+    """CPU nanoseconds per KiB of payload for one iteration of a parser_bench run."""
+    scale = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}[run["time_unit"]]
+    return run["cpu_time"] * scale / (run["payload_bytes"] / 1024)
+
+
+def print_parser(path, speed):
+    with open(path) as f:
+        runs = json.load(f)["benchmarks"]
+    cost, checksums = {}, {}
+    for run in runs:
+        parts = run["name"].split("/")
+        if parts[0] == "refill":
+            cost[("refill", int(parts[1]))] = ns_per_kb(run)
+        else:
+            cost[(parts[1], int(parts[2]))] = ns_per_kb(run)
+            checksums.setdefault(int(parts[2]), {})[parts[1]] = run["checksum"]
+    kernels = ["reference", "block", "avx2"]
+    payloads = sorted({n for (_, n) in cost})
+    print("\nparser, ns per KiB of payload, refill subtracted (refill shown alone)")
+    print(f"{'payload':>9} | " + " | ".join(f"{k:>9}" for k in kernels + ["refill"]) + " | checksums agree")
+    for n in payloads:
+        refill = cost.get(("refill", n), 0.0)
+        cells = [cost.get((k, n)) for k in kernels]
+        cells = [None if c is None else c - refill for c in cells]
+        agree = len(set(checksums.get(n, {}).values())) == 1
+        print(f"{n:>9} | " + " | ".join(cell(c) for c in cells) + f" | {cell(refill)} | "
+              + ("yes " if agree else "NO ") + " ".join(f"{k}={v:.0f}" for k, v in checksums.get(n, {}).items()))
+    raw = speed.get(("imprecise", "avx2", 16384))
+    parsed = cost.get(("avx2", 16384))
+    if raw and parsed is not None:
+        raw_ns = 1024 / raw  # GB/s to ns per KiB
+        ratio = (parsed - cost.get(("refill", 16384), 0.0)) / raw_ns
+        print(f"\ngoal: parser on avx2 at 16 KiB within 1.3x of the raw avx2 imprecise kernel: "
+              f"{ratio:.2f}x{'' if ratio <= 1.3 else ' (missed)'}")
+
+
 def main():
     speed = load(sys.argv[1])
     payloads = sorted({n for (_, _, n) in speed})
     print_tables(speed, payloads)
     print_goals(speed, payloads)
     write_plot_data(speed, payloads, sys.argv[2])
+    if len(sys.argv) > 3:
+        print_parser(sys.argv[3], speed)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,130 @@
+// The frame parser on each kernel: back-to-back masked frames of one payload size, fed in reads
+// of at most 512 KiB, each read refilled from a pristine copy of the stream first. refill/SIZE
+// times the refills alone so scripts/bench can subtract them. Bytes/s counts payload bytes; the
+// checksum counter (of every payload byte delivered, taken once outside the timing) shows every
+// kernel delivered the same bytes.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "maskcheck/frame_builder.h"
+#include "maskcheck/frame_parser.h"
+#include "maskcheck/kernel_registry.h"
+
+namespace maskcheck {
+namespace {
+
+constexpr std::array<std::size_t, 9> kPayloads{8,     32,    125,     256,     1024,
+                                               16384, 65536, 1048576, 67108864};
+constexpr std::size_t kReadSize = 512 * 1024;
+constexpr std::size_t kStreamBytes = 4 * 1024 * 1024;  // per iteration, or one frame if larger
+constexpr Key kKey{0x37, 0xfa, 0x21, 0x3d};
+constexpr std::size_t kDataOffset = 64;  // the read starts on a cache line, padding before it
+
+struct Stream {
+  std::vector<std::uint8_t> bytes;
+  std::uint64_t payload_bytes = 0;
+};
+
+Stream make_stream(std::size_t n) {
+  std::vector<std::uint8_t> payload(n);
+  for (std::size_t i = 0; i < n; ++i) payload[i] = static_cast<std::uint8_t>(i * 131 + 7);
+  Stream stream;
+  const std::size_t frames = std::max<std::size_t>(1, kStreamBytes / (n + 14));
+  for (std::size_t f = 0; f < frames; ++f)
+    append_frame(stream.bytes, {kFin | opcode::binary, payload, kKey, 0});
+  stream.payload_bytes = static_cast<std::uint64_t>(frames) * n;
+  return stream;
+}
+
+// Where each read is copied to before the parser sees it, with the contract's padding around it.
+struct ReceiveBuffer {
+  std::vector<std::uint8_t> bytes =
+      std::vector<std::uint8_t>(kDataOffset + kReadSize + kReceivePostPadding);
+  std::uint8_t* data() { return bytes.data() + kDataOffset; }
+};
+
+struct CountingHandler final : FrameHandler {
+  void on_data(std::uint8_t, bool, std::span<const std::uint8_t> fragment, std::uint64_t) override {
+    benchmark::DoNotOptimize(fragment.data());
+    delivered += fragment.size();
+  }
+  void on_control(std::uint8_t, std::span<const std::uint8_t>) override {}
+  void on_error(FrameError) override { failed = true; }
+  std::uint64_t delivered = 0;
+  bool failed = false;
+};
+
+struct ChecksumHandler final : FrameHandler {
+  void on_data(std::uint8_t, bool, std::span<const std::uint8_t> fragment, std::uint64_t) override {
+    for (std::uint8_t byte : fragment) sum = (sum * 131 + byte) % 1000000007;
+  }
+  void on_control(std::uint8_t, std::span<const std::uint8_t>) override {}
+  void on_error(FrameError) override {}
+  std::uint64_t sum = 0;
+};
+
+// One pass over the stream: refill each read from the pristine copy, then (if given) parse it.
+void feed(const Stream& stream, ReceiveBuffer& buffer, FrameParser* parser) {
+  for (std::size_t at = 0; at < stream.bytes.size(); at += kReadSize) {
+    const std::size_t length = std::min(kReadSize, stream.bytes.size() - at);
+    std::memcpy(buffer.data(), stream.bytes.data() + at, length);
+    benchmark::DoNotOptimize(buffer.data());  // the refill must happen even with no parser
+    if (parser != nullptr) parser->consume(buffer.data(), length);
+  }
+  benchmark::ClobberMemory();
+}
+
+void parse(benchmark::State& state, const Kernel* kernel, std::size_t n) {
+  const Stream stream = make_stream(n);
+  ReceiveBuffer buffer;
+  ChecksumHandler checksum;
+  FrameParser checked(kernel->entries, checksum);
+  feed(stream, buffer, &checked);
+  for (auto _ : state) {
+    CountingHandler handler;
+    FrameParser parser(kernel->entries, handler);
+    feed(stream, buffer, &parser);
+    if (handler.failed || handler.delivered != stream.payload_bytes)
+      state.SkipWithError("parser lost bytes");
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * stream.payload_bytes));
+  state.counters["checksum"] = static_cast<double>(checksum.sum);
+  state.counters["payload_bytes"] = static_cast<double>(stream.payload_bytes);
+}
+
+void refill(benchmark::State& state, std::size_t n) {
+  const Stream stream = make_stream(n);
+  ReceiveBuffer buffer;
+  for (auto _ : state) feed(stream, buffer, nullptr);
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * stream.payload_bytes));
+  state.counters["payload_bytes"] = static_cast<double>(stream.payload_bytes);
+}
+
+void register_benchmarks() {
+  for (std::size_t n : kPayloads) {
+    const std::string payload = std::to_string(n);
+    for (const Kernel& kernel : builtin_kernels()) {
+      if (!kernel.cpu_supports()) continue;
+      benchmark::RegisterBenchmark(("parser/" + std::string(kernel.name) + "/" + payload).c_str(),
+                                   parse, &kernel, n);
+    }
+    benchmark::RegisterBenchmark(("refill/" + payload).c_str(), refill, n);
+  }
+}
+
+}  // namespace
+}  // namespace maskcheck
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  maskcheck::register_benchmarks();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
