@@ -35,7 +35,9 @@ KernelInput read_kernel_input(std::span<const std::uint8_t> data) {
   KernelInput input;
   TestCase& c = input.test_case;
   c.entry = kAllEntryPoints[in.ConsumeIntegralInRange<unsigned>(0, 3)];
-  for (std::uint8_t& byte : c.key) byte = in.ConsumeIntegral<std::uint8_t>();
+  const auto key_bytes = in.ConsumeIntegral<std::uint32_t>();  // from the end, high byte first
+  c.key = {static_cast<std::uint8_t>(key_bytes >> 24), static_cast<std::uint8_t>(key_bytes >> 16),
+           static_cast<std::uint8_t>(key_bytes >> 8), static_cast<std::uint8_t>(key_bytes)};
   c.phase = takes_phase(c.entry) ? in.ConsumeIntegralInRange<unsigned>(0, 3) : 0;
   c.shift = moves_data(c.entry) ? in.ConsumeIntegralInRange<unsigned>(0, kMaxFuzzShift) : 0;
   c.alignment = in.ConsumeIntegralInRange<unsigned>(0, 63);
@@ -54,7 +56,9 @@ std::vector<std::uint8_t> write_kernel_input(const TestCase& c, Placement placem
   TailWriter tail;
   const auto entry = std::find(kAllEntryPoints.begin(), kAllEntryPoints.end(), c.entry);
   tail.integer(static_cast<std::uint64_t>(entry - kAllEntryPoints.begin()), 3);
-  for (std::uint8_t byte : c.key) tail.integer(byte, 0xff);
+  tail.integer(std::uint32_t{c.key[0]} << 24 | std::uint32_t{c.key[1]} << 16 |
+                   std::uint32_t{c.key[2]} << 8 | c.key[3],
+               0xffffffff);
   if (takes_phase(c.entry)) tail.integer(c.phase, 3);
   if (moves_data(c.entry)) tail.integer(c.shift, kMaxFuzzShift);
   tail.integer(c.alignment, 63);
