@@ -1,8 +1,10 @@
 #include "maskcheck/stream_catalogue.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <numeric>
+#include <string>
 
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/kernel_registry.h"
@@ -97,6 +99,20 @@ std::vector<std::size_t> bytewise(std::size_t size) {
   return every(1, size);
 }
 
+// A close frame with a code on each side of every edge of the valid ranges (1000..1003,
+// 1007..1014, 3000..4999), between two text frames: one code off at an edge is a finding.
+Bytes close_code_stream(unsigned code) {
+  Bytes stream;
+  add(stream, kFin | opcode::text, {'o', 'k'}, 1);
+  add(stream, kFin | opcode::close,
+      {static_cast<std::uint8_t>(code >> 8), static_cast<std::uint8_t>(code & 0xff)}, code);
+  add(stream, kFin | opcode::text, {'n', 'o'}, 2);
+  return stream;
+}
+
+constexpr std::array<unsigned, 12> kCloseCodeEdges{999,  1000, 1003, 1004, 1006, 1007,
+                                                   1014, 1015, 2999, 3000, 4999, 5000};
+
 }  // namespace
 
 std::vector<NamedStream> stream_catalogue() {
@@ -128,6 +144,9 @@ std::vector<NamedStream> stream_catalogue() {
     catalogue.push_back({"error-" + std::string(error.name) + "-one-read", stream, {}, limit});
     catalogue.push_back(
         {"error-" + std::string(error.name) + "-bytewise", stream, bytewise(stream.size()), limit});
+  }
+  for (unsigned code : kCloseCodeEdges) {
+    catalogue.push_back({"close-code-" + std::to_string(code), close_code_stream(code), {}});
   }
   return catalogue;
 }
