@@ -89,6 +89,8 @@ std::vector<ErrorStream> error_streams() {
       {"continuation-without-message", frame(kFin | opcode::continuation, {'c'})},
       {"data-frame-inside-message", inside_message},
       {"length-top-bit-set", {kFin | opcode::binary, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4}},
+      // Bit 62 set, 63 clear: too large, not a top-bit error.
+      {"length-bit-62-set", {kFin | opcode::binary, 0xff, 0x40, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4}},
       {"message-too-large", too_large},
       {"invalid-close-code", frame(kFin | opcode::close, {0x03, 0xed})},
       {"close-payload-one-byte", frame(kFin | opcode::close, {0x03})},
@@ -107,6 +109,17 @@ Bytes close_code_stream(unsigned code) {
   add(stream, kFin | opcode::close,
       {static_cast<std::uint8_t>(code >> 8), static_cast<std::uint8_t>(code & 0xff)}, code);
   add(stream, kFin | opcode::text, {'n', 'o'}, 2);
+  return stream;
+}
+
+// Messages exactly at a 1000-byte limit, whole and in fragments, after a message of its own: the
+// limit counts each message from its first frame, and a message of exactly the limit is allowed.
+Bytes message_size_limit_stream() {
+  Bytes stream;
+  add(stream, kFin | opcode::text, pattern(300, 10), 1);
+  add(stream, opcode::text, pattern(300, 11), 2);
+  add(stream, kFin | opcode::continuation, pattern(700, 12), 3);
+  add(stream, kFin | opcode::binary, pattern(1000, 13), 0);
   return stream;
 }
 
@@ -145,6 +158,7 @@ std::vector<NamedStream> stream_catalogue() {
     catalogue.push_back(
         {"error-" + std::string(error.name) + "-bytewise", stream, bytewise(stream.size()), limit});
   }
+  catalogue.push_back({"message-size-at-limit", message_size_limit_stream(), {}, 1000});
   for (unsigned code : kCloseCodeEdges) {
     catalogue.push_back({"close-code-" + std::to_string(code), close_code_stream(code), {}});
   }
