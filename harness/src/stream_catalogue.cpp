@@ -1,8 +1,10 @@
 #include "maskcheck/stream_catalogue.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <numeric>
+#include <string>
 
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/kernel_registry.h"
@@ -87,6 +89,8 @@ std::vector<ErrorStream> error_streams() {
       {"continuation-without-message", frame(kFin | opcode::continuation, {'c'})},
       {"data-frame-inside-message", inside_message},
       {"length-top-bit-set", {kFin | opcode::binary, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4}},
+      // Bit 62 set, 63 clear: too large, not a top-bit error.
+      {"length-bit-62-set", {kFin | opcode::binary, 0xff, 0x40, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4}},
       {"message-too-large", too_large},
       {"invalid-close-code", frame(kFin | opcode::close, {0x03, 0xed})},
       {"close-payload-one-byte", frame(kFin | opcode::close, {0x03})},
@@ -96,6 +100,31 @@ std::vector<ErrorStream> error_streams() {
 std::vector<std::size_t> bytewise(std::size_t size) {
   return every(1, size);
 }
+
+// A close frame with a code on each side of every edge of the valid ranges (1000..1003,
+// 1007..1014, 3000..4999), between two text frames: one code off at an edge is a finding.
+Bytes close_code_stream(unsigned code) {
+  Bytes stream;
+  add(stream, kFin | opcode::text, {'o', 'k'}, 1);
+  add(stream, kFin | opcode::close,
+      {static_cast<std::uint8_t>(code >> 8), static_cast<std::uint8_t>(code & 0xff)}, code);
+  add(stream, kFin | opcode::text, {'n', 'o'}, 2);
+  return stream;
+}
+
+// Messages exactly at a 1000-byte limit, whole and in fragments, after a message of its own: the
+// limit counts each message from its first frame, and a message of exactly the limit is allowed.
+Bytes message_size_limit_stream() {
+  Bytes stream;
+  add(stream, kFin | opcode::text, pattern(300, 10), 1);
+  add(stream, opcode::text, pattern(300, 11), 2);
+  add(stream, kFin | opcode::continuation, pattern(700, 12), 3);
+  add(stream, kFin | opcode::binary, pattern(1000, 13), 0);
+  return stream;
+}
+
+constexpr std::array<unsigned, 12> kCloseCodeEdges{999,  1000, 1003, 1004, 1006, 1007,
+                                                   1014, 1015, 2999, 3000, 4999, 5000};
 
 }  // namespace
 
@@ -128,6 +157,10 @@ std::vector<NamedStream> stream_catalogue() {
     catalogue.push_back({"error-" + std::string(error.name) + "-one-read", stream, {}, limit});
     catalogue.push_back(
         {"error-" + std::string(error.name) + "-bytewise", stream, bytewise(stream.size()), limit});
+  }
+  catalogue.push_back({"message-size-at-limit", message_size_limit_stream(), {}, 1000});
+  for (unsigned code : kCloseCodeEdges) {
+    catalogue.push_back({"close-code-" + std::to_string(code), close_code_stream(code), {}});
   }
   return catalogue;
 }
