@@ -4,6 +4,7 @@
 
 #include "broken_parser_extra-byte-handed-on.h"
 #include "broken_parser_first-part-not-unmasked.h"
+#include "broken_parser_header-read-early.h"
 #include "broken_parser_key-rotated-backwards.h"
 #include "broken_parser_middle-not-unmasked.h"
 #include "broken_parser_spill-wrong-offset.h"
@@ -19,6 +20,7 @@ std::span<const BrokenParser> broken_parsers() {
       {"write-into-next-header", parser_maker<BrokenParser_write_into_next_header>()},
       {"spill-wrong-offset", parser_maker<BrokenParser_spill_wrong_offset>()},
       {"extra-byte-handed-on", parser_maker<BrokenParser_extra_byte_handed_on>()},
+      {"header-read-early", parser_maker<BrokenParser_header_read_early>()},
   };
   return kBroken;
 }

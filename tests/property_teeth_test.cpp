@@ -74,7 +74,10 @@ void PrintTo(const Tooth<Body>& tooth, std::ostream* os) {
 
 template <typename ToothType>
 std::string tooth_name(const ::testing::TestParamInfo<ToothType>& param_info) {
-  return std::string(param_info.param.property);
+  std::string name =
+      std::string(param_info.param.property) + "_" + std::string(param_info.param.broken);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
 }
 
 using KernelTooth = Tooth<void (*)(const Kernel&)>;
@@ -113,6 +116,7 @@ const ParserTooth kParserTeeth[]{
     {"ByteReadsMatchOneRead", byte_reads_match_one_read, "key-rotated-backwards"},
     {"NeverMorePayloadThanDeclared", never_more_payload_than_declared, "extra-byte-handed-on"},
     {"ErrorAtSameFrameWhateverCuts", error_at_same_frame_whatever_cuts, "spill-wrong-offset"},
+    {"AnyCutMatchesReference", any_cut_matches_reference, "header-read-early"},
 };
 
 class ParserPropertyTeeth : public ::testing::TestWithParam<ParserTooth> {};

@@ -1,7 +1,9 @@
 // `maskcheck split` and `maskcheck stream`: the parser against the reference decoder.
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "commands.h"
 #include "interrupt.h"
@@ -123,9 +125,14 @@ int split_command(const StreamArguments& arguments) {
 
 int stream_command(const StreamArguments& arguments) {
   if (arguments.list) {
-    for (const NamedStream& stream : stream_catalogue()) {
-      std::printf("%-48s %9zu bytes in %zu reads\n", stream.name.c_str(), stream.bytes.size(),
-                  stream.cuts.size() + 1);
+    const std::vector<NamedStream> catalogue = stream_catalogue();
+    int width = 0;
+    for (const NamedStream& stream : catalogue)
+      width = std::max(width, static_cast<int>(stream.name.size()));
+    for (const NamedStream& stream : catalogue) {
+      const std::size_t reads = stream.cuts.size() + 1;
+      std::printf("%-*s %9zu bytes in %zu %s\n", width, stream.name.c_str(), stream.bytes.size(),
+                  reads, reads == 1 ? "read" : "reads");
     }
     return kExitPass;
   }

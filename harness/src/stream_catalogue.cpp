@@ -123,6 +123,17 @@ Bytes message_size_limit_stream() {
   return stream;
 }
 
+// The stream cut right after the byte that makes the reference report an error: a parser that
+// waits for one more byte before it checks a header part ends such a stream without the error.
+Bytes cut_at_detection(const Bytes& stream, std::uint64_t limit) {
+  for (std::size_t size = 1; size <= stream.size(); ++size) {
+    const std::span<const std::uint8_t> prefix(stream.data(), size);
+    if (reference::decode_stream(prefix, {limit}).error)
+      return {stream.begin(), stream.begin() + size};
+  }
+  return stream;
+}
+
 constexpr std::array<unsigned, 12> kCloseCodeEdges{999,  1000, 1003, 1004, 1006, 1007,
                                                    1014, 1015, 2999, 3000, 4999, 5000};
 
@@ -157,8 +168,15 @@ std::vector<NamedStream> stream_catalogue() {
     catalogue.push_back({"error-" + std::string(error.name) + "-one-read", stream, {}, limit});
     catalogue.push_back(
         {"error-" + std::string(error.name) + "-bytewise", stream, bytewise(stream.size()), limit});
+    catalogue.push_back({"error-" + std::string(error.name) + "-cut-at-detection",
+                         cut_at_detection(stream, limit),
+                         {},
+                         limit});
   }
-  catalogue.push_back({"message-size-at-limit", message_size_limit_stream(), {}, 1000});
+  const Bytes at_limit = message_size_limit_stream();
+  catalogue.push_back({"message-size-at-limit", at_limit, {}, 1000});
+  catalogue.push_back(
+      {"message-size-at-limit-bytewise", at_limit, bytewise(at_limit.size()), 1000});
   for (unsigned code : kCloseCodeEdges) {
     catalogue.push_back({"close-code-" + std::to_string(code), close_code_stream(code), {}});
   }

@@ -11,7 +11,12 @@ namespace maskcheck {
 
 namespace {
 
-constexpr std::uint8_t kPaddingFill = 0xdb;
+// The padding is the parser's to read but never to believe. One placement fills it with bytes
+// that read as an unmasked header, the other with the largest lengths, so a parser that decides
+// on a header byte before it has arrived reports what the reference does not.
+std::uint8_t padding_fill(Placement placement) {
+  return placement == Placement::end_at_guard ? 0xff : 0x00;
+}
 
 std::string describe_read(std::size_t index, std::size_t begin, std::size_t end) {
   return "read " + std::to_string(index) + " (stream bytes " + std::to_string(begin) + ".." +
@@ -104,13 +109,13 @@ std::optional<StreamFailure> StreamDiffer::check(const StreamRun& run, const std
     const std::size_t length = end - begin;
     const std::size_t span = kReceivePrePadding + length + kReceivePostPadding;
     const bool at_end = (read % 2 == 0) == run.end_at_guard_first;
-    const PlacedSpan placed =
-        arena_.place(at_end ? Placement::end_at_guard : Placement::start_after_guard, span, 0, 0);
+    const Placement placement = at_end ? Placement::end_at_guard : Placement::start_after_guard;
+    const PlacedSpan placed = arena_.place(placement, span, 0, 0);
     const std::span<std::uint8_t> buffer{placed.lo, span};
     std::uint8_t* data = placed.lo + kReceivePrePadding;
 
     arena_.expose(buffer);
-    std::memset(placed.lo, kPaddingFill, span);
+    std::memset(placed.lo, padding_fill(placement), span);
     if (length > 0)
       std::memcpy(data, run.stream.data() + begin, length);  // an empty stream has no data()
     arena_.restrict_to(placed.lo, span, buffer);
