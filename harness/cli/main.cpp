@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "commands.h"
+#include "maskcheck/hang_watchdog.h"
 
 int maskcheck::cli::bad_input(const std::string& message) {
   std::fprintf(stderr, "maskcheck: %s\n", message.c_str());
@@ -80,6 +81,12 @@ int main(int argc, char** argv) {
       ->required();
   repro->add_flag("--json", repro_json, "print JSON");
 
+  unsigned hang_seconds = 30;
+  for (CLI::App* command : {sweep, split, stream, repro}) {
+    command->add_option("--hang-seconds", hang_seconds,
+                        "fail, naming the case, when one case runs this long (default 30; 0: off)");
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -92,6 +99,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (*list) return list_command(list_json);
+    maskcheck::watch_for_hangs(hang_seconds, kExitFailures);
     if (*sweep) return sweep_command(sweep_arguments);
     if (*split) return split_command(split_arguments);
     if (*stream) return stream_command(stream_arguments);

@@ -1,5 +1,6 @@
 #include "maskcheck/crash_context.h"
 
+#include <atomic>
 #include <cstdio>
 #include <mutex>
 
@@ -13,13 +14,15 @@ namespace maskcheck {
 
 namespace {
 
-std::string_view current_kernel;
-const TestCase* current_case = nullptr;
-const std::string* current_id = nullptr;
+// Atomic because the hang watchdog reads them from its own thread.
+std::atomic<const std::string_view*> current_kernel{nullptr};
+std::atomic<const TestCase*> current_case{nullptr};
+std::atomic<const std::string*> current_id{nullptr};
+std::atomic<std::uint64_t> started{0};
 
 [[maybe_unused]] void report_current_case() {
-  if (current_case == nullptr && current_id == nullptr) return;
-  const std::string id = current_id ? *current_id : case_id(current_kernel, *current_case);
+  const std::string id = current_case_id();
+  if (id.empty()) return;
   std::fprintf(stderr,
                "maskcheck: the process died in case %s\nmaskcheck: repro: maskcheck repro %s\n",
                id.c_str(), id.c_str());
@@ -34,20 +37,34 @@ void register_death_callback() {
 
 }  // namespace
 
-CrashContext::CrashContext(std::string_view kernel, const TestCase& test_case) {
+CrashContext::CrashContext(std::string_view kernel, const TestCase& test_case) : kernel_(kernel) {
   register_death_callback();
-  current_kernel = kernel;
-  current_case = &test_case;
+  current_kernel.store(&kernel_, std::memory_order_relaxed);
+  current_case.store(&test_case, std::memory_order_release);
+  started.fetch_add(1, std::memory_order_relaxed);
 }
 
 CrashContext::CrashContext(const std::string& case_id) {
   register_death_callback();
-  current_id = &case_id;
+  current_id.store(&case_id, std::memory_order_release);
+  started.fetch_add(1, std::memory_order_relaxed);
 }
 
 CrashContext::~CrashContext() {
-  current_case = nullptr;
-  current_id = nullptr;
+  current_case.store(nullptr, std::memory_order_relaxed);
+  current_id.store(nullptr, std::memory_order_relaxed);
+}
+
+std::uint64_t cases_started() {
+  return started.load(std::memory_order_relaxed);
+}
+
+std::string current_case_id() {
+  if (const std::string* id = current_id.load(std::memory_order_acquire)) return *id;
+  if (const TestCase* test_case = current_case.load(std::memory_order_acquire)) {
+    return case_id(*current_kernel.load(std::memory_order_relaxed), *test_case);
+  }
+  return "";
 }
 
 }  // namespace maskcheck
