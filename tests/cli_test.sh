@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The maskcheck command's promises: exit codes, one-line errors, repro, JSON. Usage: cli_test.sh MASKCHECK
+# The maskcheck command's promises: exit codes, one-line errors, repro, JSON, plug-in kernels.
+# Usage: cli_test.sh MASKCHECK PLUGIN_LIBRARY WRONG_ABI_PLUGIN_LIBRARY
 set -u
-maskcheck=$1
+maskcheck=$1 plugin=$2 wrong_abi_plugin=$3
 failures=0
 passes=0
 
@@ -62,6 +63,22 @@ if "$maskcheck" list | grep -Eq '^ +avx2 +runs here'; then
 else
   expect require-avx2 1 '^required kernel avx2 did not run' -- "$maskcheck" sweep --kernel avx2 --require avx2 --lengths 0..40 --quiet
 fi
+
+# Plug-in kernels: listed, swept, split, caught when broken, replayed by the line the report prints.
+expect plugin-list 0 'plugin-bytes +runs here .*\(plug-in /' -- "$maskcheck" list --plugin "$plugin"
+expect plugin-list-json 0 '"plugin": "/' -- "$maskcheck" list --json --plugin "$plugin"
+expect plugin-sweep 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" sweep --plugin "$plugin" --kernel plugin-bytes --lengths 0..40 --quiet
+expect plugin-split 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" split --plugin "$plugin" --kernel plugin-bytes --header 6 --up-to 20 --quiet
+expect plugin-broken 1 "repro: maskcheck repro --plugin /[^ ]+ plugin-write-past-end:exact:n0:" -- "$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --entry exact --lengths 0..8 --max-failures 1 --quiet
+# Under ASan the sweep dies in that case instead, and prints the line on stderr.
+repro=$("$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --entry exact --lengths 0..8 --max-failures 1 --quiet 2>&1 | sed -En 's/.*repro: maskcheck (repro .*)/\1/p' | head -1)
+# shellcheck disable=SC2086 # the printed line is split into arguments as a shell would
+expect plugin-repro 1 '(FAIL|died in case) plugin-write-past-end:exact:n0:' -- "$maskcheck" $repro
+expect plugin-missing 2 'cannot load' -- "$maskcheck" list --plugin /nonexistent/libnope.so
+expect plugin-not-a-library 2 'invalid ELF header' -- "$maskcheck" list --plugin "$0"
+expect plugin-wrong-abi 2 'built for plug-in ABI' -- "$maskcheck" list --plugin "$wrong_abi_plugin"
+expect plugin-twice 2 "kernel 'plugin-bytes' is already registered" -- "$maskcheck" list --plugin "$plugin" --plugin "$plugin"
+expect plugin-unloaded 2 "unknown kernel 'plugin-bytes'" -- "$maskcheck" sweep --kernel plugin-bytes
 
 # Ctrl-C: the sweep stops after the current case and still prints what it ran.
 "$maskcheck" sweep --kernel block >/tmp/maskcheck-cli-out.$$ 2>/dev/null &

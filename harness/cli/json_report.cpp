@@ -1,5 +1,7 @@
 #include "json_report.h"
 
+#include "maskcheck/kernel_registry.h"
+
 namespace maskcheck::cli {
 
 nlohmann::json failure_json(const Failure& failure) {
@@ -8,7 +10,7 @@ nlohmann::json failure_json(const Failure& failure) {
           {"placement", placement_name(failure.placement)},
           {"headline", failure.headline},
           {"detail", failure.detail},
-          {"repro", "maskcheck repro " + failure.case_id}};
+          {"repro", repro_command(failure.case_id)}};
 }
 
 nlohmann::json sweep_json(std::string_view kernel, const SweepResult& result) {
@@ -30,7 +32,7 @@ nlohmann::json stream_failure_json(const StreamFailure& failure) {
   return {{"case_id", failure.case_id},
           {"headline", failure.headline},
           {"detail", failure.detail},
-          {"repro", "maskcheck repro " + failure.case_id}};
+          {"repro", repro_command(failure.case_id)}};
 }
 
 nlohmann::json stream_sweep_json(const StreamSweepResult& result) {

@@ -1,9 +1,11 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "commands.h"
 #include "maskcheck/entry_point.h"
 #include "maskcheck/kernel_registry.h"
+#include "run_tally.h"
 
 namespace maskcheck::cli {
 
@@ -27,10 +29,12 @@ int list_command(bool json) {
   if (json) {
     nlohmann::json out{{"kernels", nlohmann::json::array()},
                        {"entry_points", nlohmann::json::array()}};
-    for (const Kernel& kernel : builtin_kernels()) {
-      out["kernels"].push_back({{"name", kernel.name},
-                                {"runs_here", kernel.cpu_supports()},
-                                {"summary", kernel.summary}});
+    for (const Kernel* kernel : all_kernels()) {
+      nlohmann::json entry{{"name", kernel->name},
+                           {"runs_here", kernel->cpu_supports()},
+                           {"summary", kernel->summary}};
+      if (const std::string path = plugin_path(kernel->name); !path.empty()) entry["plugin"] = path;
+      out["kernels"].push_back(entry);
     }
     for (EntryPoint entry : kAllEntryPoints) {
       out["entry_points"].push_back(
@@ -40,10 +44,12 @@ int list_command(bool json) {
     return kExitPass;
   }
   std::printf("kernels:\n");
-  for (const Kernel& kernel : builtin_kernels()) {
-    std::printf("  %-10s %-10s %.*s\n", std::string(kernel.name).c_str(),
-                kernel.cpu_supports() ? "runs here" : "skipped",
-                static_cast<int>(kernel.summary.size()), kernel.summary.data());
+  for (const Kernel* kernel : all_kernels()) {
+    const std::string path = plugin_path(kernel->name);
+    const std::string origin = path.empty() ? "" : " (plug-in " + path + ")";
+    std::printf("  %-*s %-10s %.*s%s\n", kernel_column_width(), std::string(kernel->name).c_str(),
+                kernel->cpu_supports() ? "runs here" : "skipped",
+                static_cast<int>(kernel->summary.size()), kernel->summary.data(), origin.c_str());
   }
   std::printf("entry points:\n");
   for (EntryPoint entry : kAllEntryPoints) {

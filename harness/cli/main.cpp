@@ -2,9 +2,12 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <string>
+#include <vector>
 
 #include "commands.h"
 #include "maskcheck/hang_watchdog.h"
+#include "maskcheck/kernel_registry.h"
 
 int maskcheck::cli::bad_input(const std::string& message) {
   std::fprintf(stderr, "maskcheck: %s\n", message.c_str());
@@ -86,6 +89,12 @@ int main(int argc, char** argv) {
     command->add_option("--hang-seconds", hang_seconds,
                         "fail, naming the case, when one case runs this long (default 30; 0: off)");
   }
+  std::vector<std::string> plugins;
+  for (CLI::App* command : {list, sweep, split, stream, repro}) {
+    command->add_option(
+        "--plugin", plugins,
+        "a shared library of kernels to add (maskcheck/plugin_kernel.h; repeatable)");
+  }
 
   try {
     app.parse(argc, argv);
@@ -96,6 +105,9 @@ int main(int argc, char** argv) {
     // A help request on a subcommand arrives as a different error type with exit code 0.
     if (error.get_exit_code() == 0) return app.exit(error);
     return bad_input(error.what());
+  }
+  for (const std::string& plugin : plugins) {
+    if (std::string error = maskcheck::load_plugin(plugin); !error.empty()) return bad_input(error);
   }
   try {
     if (*list) return list_command(list_json);

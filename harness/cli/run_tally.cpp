@@ -42,11 +42,17 @@ int RunTally::exit_code() const {
   return interrupted ? kExitInterrupted : kExitPass;
 }
 
+int kernel_column_width() {
+  std::size_t width = 10;
+  for (const Kernel* kernel : all_kernels()) width = std::max(width, kernel->name.size());
+  return static_cast<int>(width);
+}
+
 std::string resolve_kernels(const std::vector<std::string>& names,
                             const std::vector<std::string>& required,
                             std::vector<const Kernel*>& kernels) {
   if (names.empty()) {
-    for (const Kernel& kernel : builtin_kernels()) kernels.push_back(&kernel);
+    kernels = all_kernels();
   }
   for (const std::string& name : names) {
     const Kernel* kernel = find_kernel(name);

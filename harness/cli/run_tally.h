@@ -28,10 +28,13 @@ struct RunTally {
   int exit_code() const;
 };
 
-// The kernels named on the command line (none named: every built-in kernel), checking that each
-// --require names one of them.
+// The kernels named on the command line (none named: every kernel, plug-ins too), checking that
+// each --require names one of them.
 std::string resolve_kernels(const std::vector<std::string>& names,
                             const std::vector<std::string>& required,
                             std::vector<const Kernel*>& kernels);
+
+// Wide enough for every kernel name, plug-ins included, and at least 10: the tables' first column.
+int kernel_column_width();
 
 }  // namespace maskcheck::cli

@@ -87,9 +87,12 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
       out["sweeps"].push_back(stream_sweep_json(result));
     std::printf("%s\n", out.dump(2).c_str());
   } else {
-    std::printf("%-36s %12s %9s %9s %12s\n", "sweep", "cases", "failures", "seconds", "cases/s");
+    // "KERNEL:split:h14:over-header"
+    const int width = kernel_column_width() + 26;
+    std::printf("%-*s %12s %9s %9s %12s\n", width, "sweep", "cases", "failures", "seconds",
+                "cases/s");
     for (const StreamSweepResult& result : results) {
-      std::printf("%-36s %12llu %9llu %9.2f %12.0f%s\n", result.name.c_str(),
+      std::printf("%-*s %12llu %9llu %9.2f %12.0f%s\n", width, result.name.c_str(),
                   static_cast<unsigned long long>(result.cases),
                   static_cast<unsigned long long>(result.failed_cases), result.seconds,
                   result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0,

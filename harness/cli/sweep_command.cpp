@@ -71,10 +71,11 @@ std::string select(const SweepArguments& arguments, Selection& selection) {
 }
 
 void print_table(const std::vector<std::pair<const Kernel*, SweepResult>>& results) {
-  std::printf("%-10s %-10s %12s %14s %9s %9s %12s\n", "kernel", "entry", "cases", "calls",
+  const int width = kernel_column_width();
+  std::printf("%-*s %-10s %12s %14s %9s %9s %12s\n", width, "kernel", "entry", "cases", "calls",
               "failures", "seconds", "cases/s");
   for (const auto& [kernel, result] : results) {
-    std::printf("%-10s %-10s %12llu %14llu %9llu %9.2f %12.0f%s\n",
+    std::printf("%-*s %-10s %12llu %14llu %9llu %9.2f %12.0f%s\n", width,
                 std::string(kernel->name).c_str(),
                 std::string(entry_point_name(result.entry)).c_str(),
                 static_cast<unsigned long long>(result.cases),

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <mutex>
 
+#include "maskcheck/kernel_registry.h"
 #include "maskcheck/sanitizers.h"
 
 #if defined(MASKCHECK_HAS_ASAN)
@@ -23,9 +24,8 @@ std::atomic<std::uint64_t> started{0};
 [[maybe_unused]] void report_current_case() {
   const std::string id = current_case_id();
   if (id.empty()) return;
-  std::fprintf(stderr,
-               "maskcheck: the process died in case %s\nmaskcheck: repro: maskcheck repro %s\n",
-               id.c_str(), id.c_str());
+  std::fprintf(stderr, "maskcheck: the process died in case %s\nmaskcheck: repro: %s\n", id.c_str(),
+               repro_command(id).c_str());
 }
 
 void register_death_callback() {

@@ -1,5 +1,7 @@
 #include "maskcheck/failure.h"
 
+#include "maskcheck/kernel_registry.h"
+
 namespace maskcheck {
 
 std::string_view failure_kind_name(FailureKind kind) {
@@ -27,7 +29,7 @@ std::string format_failure(const Failure& failure) {
                      std::string(failure_kind_name(failure.kind)) + "]\n";
   text += "  " + failure.headline + "\n";
   text += failure.detail;
-  text += "  repro: maskcheck repro " + failure.case_id + "\n";
+  text += "  repro: " + repro_command(failure.case_id) + "\n";
   return text;
 }
 

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "maskcheck/crash_context.h"
+#include "maskcheck/kernel_registry.h"
 
 namespace maskcheck {
 
@@ -30,8 +31,8 @@ void watch_for_hangs(unsigned seconds, int exit_code) {
       if (id.empty()) continue;  // slow between cases (a reference decoding, a report), not stuck
       std::fprintf(stderr,
                    "\nFAIL %s\n  the case has not returned after %u s: the code under test hangs\n"
-                   "  repro: maskcheck repro %s\n",
-                   id.c_str(), seconds, id.c_str());
+                   "  repro: %s\n",
+                   id.c_str(), seconds, repro_command(id).c_str());
       std::fflush(stderr);
       std::_Exit(exit_code);  // the stuck thread cannot be unwound
     }

@@ -5,6 +5,7 @@
 #include "hex_window.h"
 #include "maskcheck/crash_context.h"
 #include "maskcheck/fault_trap.h"
+#include "maskcheck/kernel_registry.h"
 #include "recording_handler.h"
 
 namespace maskcheck {
@@ -91,7 +92,7 @@ std::optional<StreamFailure> compare_frames(const RecordingHandler& handler,
 
 std::string format_stream_failure(const StreamFailure& failure) {
   return "FAIL " + failure.case_id + "\n  " + failure.headline + "\n" + failure.detail +
-         "  repro: maskcheck repro " + failure.case_id + "\n";
+         "  repro: " + repro_command(failure.case_id) + "\n";
 }
 
 StreamDiffer::StreamDiffer(const Kernel& kernel, ParserMaker parser, std::size_t longest_read)

@@ -1,15 +1,28 @@
-// The built-in kernels: the byte reference (the oracle) and the kernels under test from impl/.
+// The kernels: the byte reference (the oracle), the kernels under test from impl/, and those
+// loaded from plug-in libraries (maskcheck/plugin_kernel.h).
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "maskcheck/kernel.h"
 
 namespace maskcheck {
 
 std::span<const Kernel> builtin_kernels();
+// The built-ins, then the plug-in kernels in the order they were loaded.
+std::vector<const Kernel*> all_kernels();
 const Kernel* find_kernel(std::string_view name);
 const Kernel& reference_kernel();
+
+// Loads a plug-in library and registers its kernels: "" when it did, else a one-line reason.
+std::string load_plugin(const std::string& path);
+// The library a plug-in kernel came from (absolute), or "" for a built-in or unknown name.
+std::string plugin_path(std::string_view kernel_name);
+
+// "maskcheck repro ID", with the --plugin its kernel needs, for every report's last line.
+std::string repro_command(std::string_view case_id);
 
 }  // namespace maskcheck
