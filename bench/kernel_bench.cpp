@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -82,11 +83,11 @@ void register_benchmarks() {
   for (std::size_t n : kPayloads) {
     const std::string payload = std::to_string(n);
     for (EntryPoint entry : kAllEntryPoints) {
-      for (const Kernel& kernel : builtin_kernels()) {
-        if (!kernel.cpu_supports()) continue;
+      for (const Kernel* kernel : all_kernels()) {
+        if (!kernel->cpu_supports()) continue;
         const std::string name =
-            std::string(entry_point_name(entry)) + "/" + std::string(kernel.name) + "/" + payload;
-        benchmark::RegisterBenchmark(name.c_str(), unmask, &kernel, entry, n);
+            std::string(entry_point_name(entry)) + "/" + std::string(kernel->name) + "/" + payload;
+        benchmark::RegisterBenchmark(name.c_str(), unmask, kernel, entry, n);
       }
     }
     benchmark::RegisterBenchmark(("memmove/" + payload).c_str(), copy, n);
@@ -99,6 +100,11 @@ void register_benchmarks() {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  // Plug-in kernels (MASKCHECK_PLUGINS) are measured beside the built-ins, in the same run.
+  if (const std::string error = maskcheck::load_plugins_from_environment(); !error.empty()) {
+    std::fprintf(stderr, "kernel_bench: %s\n", error.c_str());
+    return 2;
+  }
   maskcheck::buffers();
   maskcheck::register_benchmarks();
   benchmark::RunSpecifiedBenchmarks();

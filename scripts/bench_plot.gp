@@ -1,5 +1,6 @@
 # Plots kernels.dat (from bench_report.py): one panel per entry point, GB/s against payload size.
-# Usage: gnuplot -e "data='kernels.dat'; output='kernels.png'" bench_plot.gp
+# Usage: gnuplot -e "data='kernels.dat'; output='kernels.png'; kernels='reference block memmove'" \
+#          bench_plot.gp     (kernels: the column names, from the .dat's first line; memmove last)
 set terminal pngcairo size 1400,1000 font ",11"
 set output output
 set datafile missing "NaN"
@@ -17,9 +18,9 @@ entries = "words imprecise inplace exact"
 set multiplot layout 2,2 title "maskcheck kernels: throughput by payload (higher is better)"
 do for [i = 1:4] {
   set title word(entries, i)
-  plot data index (i - 1) using 1:2 with linespoints title "reference", \
-       ''   index (i - 1) using 1:3 with linespoints title "block", \
-       ''   index (i - 1) using 1:4 with linespoints title "avx2", \
-       ''   index (i - 1) using 1:5 with linespoints dashtype 2 title "memmove"
+  n = words(kernels)
+  plot for [k = 1:n - 1] data index (i - 1) using 1:(column(k + 1)) with linespoints \
+         title word(kernels, k), \
+       data index (i - 1) using 1:(column(n + 1)) with linespoints dashtype 2 title word(kernels, n)
 }
 unset multiplot

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <deque>
 #include <filesystem>
 
@@ -128,6 +129,19 @@ std::string load_plugin(const std::string& path) {
                   kernels[i].entries};
     if (kernels[i].cpu_supports) kernel.cpu_supports = kernels[i].cpu_supports;
     loaded_kernels().push_back({kernel, absolute});
+  }
+  return "";
+}
+
+std::string load_plugins_from_environment() {
+  const char* list = std::getenv("MASKCHECK_PLUGINS");
+  std::string_view rest = list ? list : "";
+  while (!rest.empty()) {
+    const std::size_t colon = rest.find(':');
+    const std::string path(rest.substr(0, colon));
+    rest = colon == std::string_view::npos ? "" : rest.substr(colon + 1);
+    if (path.empty()) continue;
+    if (std::string error = load_plugin(path); !error.empty()) return "MASKCHECK_PLUGINS: " + error;
   }
   return "";
 }

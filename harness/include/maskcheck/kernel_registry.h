@@ -19,6 +19,9 @@ const Kernel& reference_kernel();
 
 // Loads a plug-in library and registers its kernels: "" when it did, else a one-line reason.
 std::string load_plugin(const std::string& path);
+// Loads every library the MASKCHECK_PLUGINS environment variable names (colon-separated): how the
+// fuzz targets and benchmarks take plug-ins. "" or the first library's reason.
+std::string load_plugins_from_environment();
 // The library a plug-in kernel came from (absolute), or "" for a built-in or unknown name.
 std::string plugin_path(std::string_view kernel_name);
 
