@@ -11,6 +11,10 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
+// Defined only when libFuzzer is linked in.
+extern "C" [[gnu::weak]] int LLVMFuzzerRunDriver(int* argc, char*** argv,
+                                                 int (*test_one)(const std::uint8_t*, std::size_t));
+
 namespace maskcheck {
 
 namespace {
@@ -30,6 +34,9 @@ std::atomic<std::uint64_t> started{0};
 
 void register_death_callback() {
 #if defined(MASKCHECK_HAS_ASAN)
+  // The sanitizers keep one death callback; libFuzzer's saves the crashing input, which matters
+  // more than the case id (replaying that input without libFuzzer prints the id).
+  if (&LLVMFuzzerRunDriver != nullptr) return;
   static std::once_flag once;
   std::call_once(once, [] { __sanitizer_set_death_callback(report_current_case); });
 #endif
