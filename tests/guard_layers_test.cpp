@@ -1,10 +1,12 @@
 // Each exact-bound layer, broken on purpose: a guard page traps the first byte past the span
 // (and the byte before it), the fault comes back as a value, and ASan poisons everything but the
-// span exactly at its end.
+// span exactly at its end. An instruction the CPU lacks comes back as a failure too.
 #include <gtest/gtest.h>
 
+#include "maskcheck/differ.h"
 #include "maskcheck/fault_trap.h"
 #include "maskcheck/guarded_arena.h"
+#include "maskcheck/kernel_registry.h"
 #include "maskcheck/sanitizers.h"
 
 namespace maskcheck {
@@ -70,6 +72,31 @@ TEST(GuardLayers, AFaultOutsideATrapStillKillsTheProcess) {
       },
       "");
 }
+
+#if defined(__x86_64__)  // __builtin_trap is ud2 there: SIGILL, as an instruction the CPU lacks
+// The reference's `exact`, except that n = 3 runs an instruction this CPU "lacks".
+unsigned exact_without_the_instruction_for_3(std::uint8_t* dst, const std::uint8_t* src,
+                                             std::size_t n, Key key, unsigned phase) {
+  if (n == 3) __builtin_trap();
+  return reference_kernel().entries.exact(dst, src, n, key, phase);
+}
+
+TEST(GuardLayers, AnIllegalInstructionIsAFailureThatNamesTheCase) {
+  Kernel kernel = reference_kernel();
+  kernel.name = "lacks-an-instruction";
+  kernel.entries.exact = exact_without_the_instruction_for_3;
+  Differ differ(kernel, 8);
+  EXPECT_FALSE(differ.check({.length = 2}).has_value());
+  const auto failure = differ.check({.length = 3});
+  ASSERT_TRUE(failure.has_value());
+  EXPECT_EQ(failure->case_id, "lacks-an-instruction:exact:n3:a0:d0:k00000000:p0");
+  EXPECT_EQ(failure->kind, FailureKind::fault);
+  EXPECT_NE(failure->headline.find("an instruction this CPU does not have (SIGILL"),
+            std::string::npos)
+      << failure->headline;
+  EXPECT_FALSE(differ.check({.length = 4}).has_value()) << "the trap must re-arm";
+}
+#endif
 
 TEST(GuardLayers, AlignedPlacementPutsSrcAtTheAlignment) {
   const GuardedArena arena(256);

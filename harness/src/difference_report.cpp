@@ -39,6 +39,12 @@ std::string bytes_differ(std::size_t count) {
 
 Failure describe_fault(const DifferenceContext& context, const Fault& fault,
                        const std::uint8_t* lo) {
+  Failure failure{
+      case_id(context.kernel, context.test_case), FailureKind::fault, context.placement, {}, {}};
+  if (fault.illegal_instruction()) {
+    failure.headline = describe_illegal_instruction(fault);
+    return failure;
+  }
   const Contract& contract = context.contract;
   const std::size_t n = context.test_case.length;
   const auto offset =
@@ -52,8 +58,6 @@ Failure describe_fault(const DifferenceContext& context, const Fault& fault,
   const std::string_view verb = fault.access == Fault::Access::read    ? "read"
                                 : fault.access == Fault::Access::write ? "wrote"
                                                                        : "touched";
-  Failure failure{
-      case_id(context.kernel, context.test_case), FailureKind::fault, context.placement, {}, {}};
   failure.headline =
       std::string(verb) + (before ? " before the allowed start" : " past the allowed end") +
       " at " + position(base, offset - base_offset, n) + " and hit a guard page (" +

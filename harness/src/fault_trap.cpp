@@ -2,6 +2,7 @@
 
 #include <ucontext.h>
 
+#include <cstdio>
 #include <mutex>
 
 namespace maskcheck::detail {
@@ -10,6 +11,11 @@ namespace {
 
 struct sigaction previous_segv;
 struct sigaction previous_bus;
+struct sigaction previous_ill;
+
+struct sigaction& previous(int signal) {
+  return signal == SIGSEGV ? previous_segv : signal == SIGBUS ? previous_bus : previous_ill;
+}
 
 Fault::Access access_of(void* context) {
 #if defined(__x86_64__) && defined(REG_ERR)
@@ -27,10 +33,11 @@ void on_fault(int signal, siginfo_t* info, void* context) {
   TrapState& state = trap_state();
   if (!state.armed) {
     // Not inside a candidate call: hand the fault back to whoever owned it before us.
-    sigaction(signal, signal == SIGSEGV ? &previous_segv : &previous_bus, nullptr);
+    sigaction(signal, &previous(signal), nullptr);
     return;
   }
-  state.fault = {reinterpret_cast<std::uintptr_t>(info->si_addr), signal, access_of(context)};
+  const Fault::Access access = signal == SIGILL ? Fault::Access::unknown : access_of(context);
+  state.fault = {reinterpret_cast<std::uintptr_t>(info->si_addr), signal, access};
   siglongjmp(state.resume, 1);
 }
 
@@ -48,9 +55,19 @@ void install_fault_handlers() {
     action.sa_sigaction = on_fault;
     action.sa_flags = SA_SIGINFO;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGSEGV, &action, &previous_segv);
-    sigaction(SIGBUS, &action, &previous_bus);
+    for (int signal : {SIGSEGV, SIGBUS, SIGILL}) sigaction(signal, &action, &previous(signal));
   });
 }
 
 }  // namespace maskcheck::detail
+
+namespace maskcheck {
+
+std::string describe_illegal_instruction(const Fault& fault) {
+  char address[32];
+  std::snprintf(address, sizeof address, "%#llx", static_cast<unsigned long long>(fault.address));
+  return std::string("executed an instruction this CPU does not have (SIGILL at ") + address +
+         "): the kernel's cpu_supports must say no on this CPU";
+}
+
+}  // namespace maskcheck

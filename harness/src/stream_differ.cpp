@@ -128,6 +128,12 @@ std::optional<StreamFailure> StreamDiffer::check(const StreamRun& run, const std
     }
     arena_.seal(buffer);
 
+    if (fault && fault->illegal_instruction()) {
+      return StreamFailure{
+          case_id,
+          describe_read(read, begin, end) + ": " + describe_illegal_instruction(*fault),
+          {}};
+    }
     if (fault) {
       const auto offset =
           static_cast<std::ptrdiff_t>(fault->address - reinterpret_cast<std::uintptr_t>(data));

@@ -1,18 +1,25 @@
-// Turns a SIGSEGV/SIGBUS inside a candidate call into a reported value instead of a crash.
+// Turns a SIGSEGV/SIGBUS inside a candidate call into a reported value instead of a crash, and a
+// SIGILL too: a SIMD kernel run on a CPU without its instructions fails naming the case.
 #pragma once
 
 #include <csetjmp>
 #include <csignal>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace maskcheck {
 
 struct Fault {
-  std::uintptr_t address = 0;
+  std::uintptr_t address = 0;  // the instruction's, for SIGILL
   int signal = 0;
   enum class Access { read, write, unknown } access = Access::unknown;
+
+  bool illegal_instruction() const { return signal == SIGILL; }
 };
+
+// "executed an instruction this CPU does not have (SIGILL at 0x...)", for the reports.
+std::string describe_illegal_instruction(const Fault& fault);
 
 namespace detail {
 struct TrapState {
