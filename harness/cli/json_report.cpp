@@ -1,6 +1,7 @@
 #include "json_report.h"
 
 #include "maskcheck/kernel_registry.h"
+#include "run_tally.h"
 
 namespace maskcheck::cli {
 
@@ -23,8 +24,7 @@ nlohmann::json sweep_json(std::string_view kernel, const SweepResult& result) {
           {"failed_cases", result.failed_cases},
           {"stopped_early", result.stopped_early},
           {"seconds", result.seconds},
-          {"cases_per_second",
-           result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0},
+          {"cases_per_second", cases_per_second(result.cases, result.seconds)},
           {"failures", failures}};
 }
 
@@ -44,8 +44,7 @@ nlohmann::json stream_sweep_json(const StreamSweepResult& result) {
           {"failed_cases", result.failed_cases},
           {"stopped_early", result.stopped_early},
           {"seconds", result.seconds},
-          {"cases_per_second",
-           result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0},
+          {"cases_per_second", cases_per_second(result.cases, result.seconds)},
           {"failures", failures}};
 }
 

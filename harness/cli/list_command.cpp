@@ -44,10 +44,11 @@ int list_command(bool json) {
     return kExitPass;
   }
   std::printf("kernels:\n");
+  const int width = kernel_column_width();
   for (const Kernel* kernel : all_kernels()) {
     const std::string path = plugin_path(kernel->name);
     const std::string origin = path.empty() ? "" : " (plug-in " + path + ")";
-    std::printf("  %-*s %-10s %.*s%s\n", kernel_column_width(), std::string(kernel->name).c_str(),
+    std::printf("  %-*s %-10s %.*s%s\n", width, std::string(kernel->name).c_str(),
                 kernel->cpu_supports() ? "runs here" : "skipped",
                 static_cast<int>(kernel->summary.size()), kernel->summary.data(), origin.c_str());
   }

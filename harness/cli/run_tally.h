@@ -34,6 +34,11 @@ std::string resolve_kernels(const std::vector<std::string>& names,
                             const std::vector<std::string>& required,
                             std::vector<const Kernel*>& kernels);
 
+// A sweep's rate for the tables and the JSON; 0 for a sweep too short to time.
+inline double cases_per_second(std::uint64_t cases, double seconds) {
+  return seconds > 0 ? static_cast<double>(cases) / seconds : 0.0;
+}
+
 // Wide enough for every kernel name, plug-ins included, and at least 10: the tables' first column.
 int kernel_column_width();
 

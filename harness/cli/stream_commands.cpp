@@ -95,7 +95,7 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
       std::printf("%-*s %12llu %9llu %9.2f %12.0f%s\n", width, result.name.c_str(),
                   static_cast<unsigned long long>(result.cases),
                   static_cast<unsigned long long>(result.failed_cases), result.seconds,
-                  result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0,
+                  cases_per_second(result.cases, result.seconds),
                   result.stopped_early ? "  (stopped early)" : "");
     }
     tally.print_closing_lines();

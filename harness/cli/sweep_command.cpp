@@ -81,7 +81,7 @@ void print_table(const std::vector<std::pair<const Kernel*, SweepResult>>& resul
                 static_cast<unsigned long long>(result.cases),
                 static_cast<unsigned long long>(result.candidate_calls),
                 static_cast<unsigned long long>(result.failed_cases), result.seconds,
-                result.seconds > 0 ? static_cast<double>(result.cases) / result.seconds : 0.0,
+                cases_per_second(result.cases, result.seconds),
                 result.stopped_early ? "  (stopped early)" : "");
   }
 }

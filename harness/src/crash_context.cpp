@@ -23,7 +23,12 @@ namespace {
 std::atomic<const std::string_view*> current_kernel{nullptr};
 std::atomic<const TestCase*> current_case{nullptr};
 std::atomic<const std::string*> current_id{nullptr};
+// One writer (the thread running cases), so a plain load and store: no locked add per case.
 std::atomic<std::uint64_t> started{0};
+
+void count_case_started() {
+  started.store(started.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
 
 [[maybe_unused]] void report_current_case() {
   const std::string id = current_case_id();
@@ -48,13 +53,13 @@ CrashContext::CrashContext(std::string_view kernel, const TestCase& test_case) :
   register_death_callback();
   current_kernel.store(&kernel_, std::memory_order_relaxed);
   current_case.store(&test_case, std::memory_order_release);
-  started.fetch_add(1, std::memory_order_relaxed);
+  count_case_started();
 }
 
 CrashContext::CrashContext(const std::string& case_id) {
   register_death_callback();
   current_id.store(&case_id, std::memory_order_release);
-  started.fetch_add(1, std::memory_order_relaxed);
+  count_case_started();
 }
 
 CrashContext::~CrashContext() {
