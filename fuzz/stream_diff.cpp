@@ -2,7 +2,6 @@
 // on a kernel this CPU runs, compared event by event with the reference decoder.
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,16 +19,13 @@ using namespace maskcheck;
 constexpr std::size_t kLongestRead = std::size_t{1} << 20;
 constexpr std::uint64_t kMaxMessage = 1u << 16;  // small, so message-too-large is reachable
 
-std::vector<std::unique_ptr<StreamDiffer>>& differs() {
-  static std::vector<std::unique_ptr<StreamDiffer>> all = [] {
-    std::vector<std::unique_ptr<StreamDiffer>> made;
+std::vector<const Kernel*>& runnable_kernels() {
+  static std::vector<const Kernel*> all = [] {
+    std::vector<const Kernel*> runnable;
     for (const Kernel& kernel : builtin_kernels()) {
-      if (kernel.cpu_supports()) {
-        made.push_back(
-            std::make_unique<StreamDiffer>(kernel, parser_maker<FrameParser>(), kLongestRead));
-      }
+      if (kernel.cpu_supports()) runnable.push_back(&kernel);
     }
-    return made;
+    return runnable;
   }();
   return all;
 }
@@ -44,10 +40,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ParserOptions options;
   options.max_message_size = kMaxMessage;
   options.move_back = (input.flags & 1) ? MoveBack::over_key : MoveBack::over_header;
-  StreamDiffer& differ = *differs()[(input.flags >> 1) % differs().size()];
+  const Kernel& kernel = *runnable_kernels()[(input.flags >> 1) % runnable_kernels().size()];
+  static StreamDiffer differ(kLongestRead);  // the receive buffers, mapped once
+  static const ParserMaker parser = parser_maker<FrameParser>();
   const StreamRun run{input.stream, cuts, expected, options, (input.flags & 0x10) != 0};
-  if (auto failure = differ.check(run, "this input")) {
-    fuzz::report_and_abort("stream_diff: the parser on " + std::string(differ.kernel_name()) +
+  if (auto failure = differ.check(kernel, parser, run, "this input")) {
+    fuzz::report_and_abort("stream_diff: the parser on " + std::string(kernel.name) +
                                " disagrees with the reference decoder",
                            "  " + failure->headline + "\n" + failure->detail);
   }

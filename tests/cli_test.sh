@@ -80,6 +80,48 @@ expect plugin-wrong-abi 2 'built for plug-in ABI' -- "$maskcheck" list --plugin 
 expect plugin-twice 2 "kernel 'plugin-bytes' is already registered" -- "$maskcheck" list --plugin "$plugin" --plugin "$plugin"
 expect plugin-unloaded 2 "unknown kernel 'plugin-bytes'" -- "$maskcheck" sweep --kernel plugin-bytes
 
+expect jobs-zero 2 'jobs' -- "$maskcheck" sweep --jobs 0
+expect jobs-too-many 2 'jobs' -- "$maskcheck" sweep --jobs 100000
+expect shard-zero 2 'shard must be K/N' -- "$maskcheck" sweep --shard 0/3
+expect shard-past-n 2 'shard must be K/N' -- "$maskcheck" split --shard 4/3
+expect shard-not-a-fraction 2 'shard must be K/N' -- "$maskcheck" stream --shard half
+
+# --jobs: the same JSON on 1 and 3 threads but for the timings, failures and all. --shard: three
+# slices add up to the whole run, case for case. The flawed plug-in fails cases all over the space.
+scratch=$(mktemp -d)
+compare() {  # compare NAME same|shards FILE...
+  local name=$1
+  shift
+  if python3 "$(dirname "$0")/compare_runs.py" "$@" >"$scratch/why"; then
+    passes=$((passes + 1))
+  else
+    echo "FAIL $name: $(cat "$scratch/why")"; failures=$((failures + 1))
+  fi
+}
+flawed=(sweep --plugin "$plugin" --kernel plugin-some-lengths-wrong --kernel plugin-bytes
+        --entry exact --entry words --lengths 0..200 --alignments 0..9 --json --quiet)
+for max in 10 100000; do
+  "$maskcheck" "${flawed[@]}" --max-failures $max --jobs 1 >"$scratch/one"
+  "$maskcheck" "${flawed[@]}" --max-failures $max --jobs 3 >"$scratch/three"
+  compare "jobs-same-sweep-max-$max" same "$scratch/one" "$scratch/three"
+done
+for k in 1 2 3; do
+  "$maskcheck" "${flawed[@]}" --max-failures 100000 --shard $k/3 --jobs 2 >"$scratch/shard$k"
+done
+compare shards-sweep shards "$scratch/one" "$scratch"/shard{1,2,3}
+split_run=(split --kernel block --header 6 --header 14 --up-to 40 --json --quiet)
+"$maskcheck" "${split_run[@]}" --jobs 1 >"$scratch/split-one"
+"$maskcheck" "${split_run[@]}" --jobs 2 >"$scratch/split-two"
+compare jobs-same-split same "$scratch/split-one" "$scratch/split-two"
+for k in 1 2 3; do "$maskcheck" "${split_run[@]}" --shard $k/3 >"$scratch/split-shard$k"; done
+compare shards-split shards "$scratch/split-one" "$scratch"/split-shard{1,2,3}
+"$maskcheck" stream --kernel block --json --quiet --jobs 1 >"$scratch/stream-one"
+for k in 1 2 3; do
+  "$maskcheck" stream --kernel block --json --quiet --shard $k/3 >"$scratch/stream-shard$k"
+done
+compare shards-stream shards "$scratch/stream-one" "$scratch"/stream-shard{1,2,3}
+rm -rf "$scratch"
+
 # Ctrl-C: the sweep stops after the current case and still prints what it ran.
 "$maskcheck" sweep --kernel block >/tmp/maskcheck-cli-out.$$ 2>/dev/null &
 sweeper=$!

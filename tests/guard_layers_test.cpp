@@ -3,6 +3,9 @@
 // span exactly at its end. An instruction the CPU lacks comes back as a failure too.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+
 #include "maskcheck/differ.h"
 #include "maskcheck/fault_trap.h"
 #include "maskcheck/guarded_arena.h"
@@ -61,6 +64,37 @@ TEST(GuardLayers, TheSpanItselfIsUsableAndTheTrapRearms) {
   EXPECT_TRUE(run_trapping_faults([&] { load_unchecked(placed.lo + 16); }).has_value());
   EXPECT_FALSE(run_trapping_faults([&] { load_unchecked(placed.lo); }).has_value());
   arena.seal(placed.window);
+}
+
+// The handler leaves the signal blocked when it jumps out; if the trap did not unblock it, the
+// second fault would find SIGSEGV blocked and the kernel would kill the process.
+TEST(GuardLayers, TwoFaultsInARowAreBothCaught) {
+  const GuardedArena arena(64);
+  const PlacedSpan placed = arena.place(Placement::end_at_guard, 8, 0, 0);
+  for (int round = 0; round < 3; ++round) {
+    const auto fault = run_trapping_faults([&] { load_unchecked(placed.lo + 8); });
+    ASSERT_TRUE(fault.has_value()) << "round " << round;
+    EXPECT_EQ(fault->address, reinterpret_cast<std::uintptr_t>(placed.lo + 8));
+  }
+}
+
+// Each worker thread has its own trap: faults in two threads at once come back to their own.
+TEST(GuardLayers, EachThreadCatchesItsOwnFaults) {
+  const GuardedArena arenas[2]{GuardedArena(64), GuardedArena(64)};
+  std::atomic<int> caught{0};
+  auto fault_repeatedly = [&](const GuardedArena& arena) {
+    const PlacedSpan placed = arena.place(Placement::end_at_guard, 8, 0, 0);
+    for (int round = 0; round < 1000; ++round) {
+      const auto fault = run_trapping_faults([&] { load_unchecked(placed.lo + 8); });
+      if (fault && fault->address == reinterpret_cast<std::uintptr_t>(placed.lo + 8)) ++caught;
+      if (run_trapping_faults([&] { load_unchecked(placed.lo); })) return;
+    }
+  };
+  std::thread first(fault_repeatedly, std::cref(arenas[0]));
+  std::thread second(fault_repeatedly, std::cref(arenas[1]));
+  first.join();
+  second.join();
+  EXPECT_EQ(caught.load(), 2000);
 }
 
 TEST(GuardLayers, AFaultOutsideATrapStillKillsTheProcess) {

@@ -1,5 +1,7 @@
 #include "parser_properties.h"
 
+#include <algorithm>
+#include <memory>
 #include <string>
 
 #include "case_generators.h"
@@ -19,6 +21,18 @@ MoveBack generated_move_back() {
   return *rc::gen::elementOf(std::vector{MoveBack::over_header, MoveBack::over_key});
 }
 
+// Receive buffers kept across cases, remade (doubled) only for a longer stream than any before:
+// mapping them per case would cost system calls on every case.
+StreamDiffer& receive_buffers_for(std::size_t stream_size) {
+  static thread_local std::size_t capacity = 0;
+  static thread_local std::unique_ptr<StreamDiffer> differ;
+  if (stream_size > capacity) {
+    capacity = std::max(stream_size, 2 * capacity);
+    differ = std::make_unique<StreamDiffer>(capacity);
+  }
+  return *differ;
+}
+
 }  // namespace
 
 void any_cut_matches_reference(const Kernel& kernel, const ParserMaker& parser) {
@@ -28,10 +42,11 @@ void any_cut_matches_reference(const Kernel& kernel, const ParserMaker& parser) 
   const ParserOptions options = parser_options(choice, generated_move_back());
   const reference::DecodeResult expected =
       reference::decode_stream(stream.bytes, {.max_message_size = options.max_message_size});
-  StreamDiffer differ(kernel, parser, stream.bytes.size());
   const auto failure =
-      differ.check({.stream = stream.bytes, .cuts = cuts, .expected = expected, .options = options},
-                   std::string(kernel.name) + ":property-stream");
+      receive_buffers_for(stream.bytes.size())
+          .check(kernel, parser,
+                 {.stream = stream.bytes, .cuts = cuts, .expected = expected, .options = options},
+                 std::string(kernel.name) + ":property-stream");
   if (failure) RC_FAIL(failure->headline + "\n" + failure->detail);
 }
 

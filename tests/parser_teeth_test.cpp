@@ -31,6 +31,23 @@ TEST_P(ParserTeeth, CaughtBySplitSweep) {
             << format_stream_failure(result.failures.front());
 }
 
+// Spread over threads, the split sweep reports the failures a one-thread sweep reports, in order.
+TEST_P(ParserTeeth, SameFailuresOnAnyNumberOfThreads) {
+  const auto [broken, move_back] = GetParam();
+  SweepOptions options;
+  options.max_failures = 3;
+  const SplitPlan plan{8, move_back, 140};
+  const StreamSweepResult one = run_split_sweep(*find_kernel("block"), broken->make, plan, options);
+  options.jobs = 2;
+  const StreamSweepResult two = run_split_sweep(*find_kernel("block"), broken->make, plan, options);
+  EXPECT_EQ(one.cases, two.cases);
+  EXPECT_EQ(one.failed_cases, two.failed_cases);
+  ASSERT_EQ(one.failures.size(), two.failures.size());
+  for (std::size_t i = 0; i < one.failures.size(); ++i) {
+    EXPECT_EQ(format_stream_failure(one.failures[i]), format_stream_failure(two.failures[i]));
+  }
+}
+
 TEST_P(ParserTeeth, CaughtByStreamCatalogue) {
   const auto [broken, move_back] = GetParam();
   SweepOptions options;

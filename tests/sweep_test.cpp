@@ -15,7 +15,7 @@ void expect_clean_sweep(const Kernel& kernel, EntryPoint entry, const CaseSpace&
   const SweepResult result = run_sweep(kernel, entry, space, SweepOptions{});
   EXPECT_EQ(result.cases, count_cases(entry, space));
   EXPECT_GT(result.cases, 0u);
-  EXPECT_EQ(result.candidate_calls, 3 * result.cases);
+  EXPECT_EQ(result.candidate_calls(), 3 * result.cases);
   EXPECT_EQ(result.failed_cases, 0u);
   for (const Failure& failure : result.failures) ADD_FAILURE() << format_failure(failure);
   std::cout << kernel.name << ":" << entry_point_name(entry) << ": " << result.cases << " cases in "

@@ -53,6 +53,27 @@ TEST_P(Teeth, CaughtOnEveryEntryPointItBreaks) {
   }
 }
 
+// Spread over threads, a sweep still reports the failures a one-thread sweep reports, in order.
+TEST_P(Teeth, SameFailuresOnAnyNumberOfThreads) {
+  const BrokenKernel& broken = *GetParam();
+  if (kAddressSanitizer && broken.asan_stops_it) GTEST_SKIP() << "ASan ends the process instead";
+  for (EntryPoint entry : broken.breaks) {
+    SCOPED_TRACE(entry_point_name(entry));
+    SweepOptions options;
+    options.max_failures = 5;
+    const SweepResult one = run_sweep(broken.kernel, entry, space_up_to(320), options);
+    options.jobs = 3;
+    const SweepResult three = run_sweep(broken.kernel, entry, space_up_to(320), options);
+    EXPECT_EQ(one.cases, three.cases);
+    EXPECT_EQ(one.candidate_calls(), three.candidate_calls());
+    EXPECT_EQ(one.failed_cases, three.failed_cases);
+    ASSERT_EQ(one.failures.size(), three.failures.size());
+    for (std::size_t i = 0; i < one.failures.size(); ++i) {
+      EXPECT_EQ(format_failure(one.failures[i]), format_failure(three.failures[i]));
+    }
+  }
+}
+
 bool breaks(const BrokenKernel& broken, EntryPoint entry) {
   return std::find(broken.breaks.begin(), broken.breaks.end(), entry) != broken.breaks.end();
 }

@@ -13,29 +13,32 @@ inline constexpr int kExitFailures = 1;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitInterrupted = 130;  // what shells report for Ctrl-C
 
-struct SweepArguments {
-  std::vector<std::string> kernels;   // empty: every built-in kernel
-  std::vector<std::string> entries;   // empty: all four
+// What sweep, split and stream share: which kernels, how the run is spread, what it prints.
+struct RunArguments {
+  std::vector<std::string> kernels;   // empty: every kernel, plug-ins too
   std::vector<std::string> required;  // kernels that must run: a CPU skip becomes a failure
-  std::string lengths;                // empty: the full case space
-  std::string alignments;
-  std::string shifts;
-  bool exhaustive = false;
   std::size_t max_failures = 10;
+  unsigned jobs = 0;  // threads; 0: one per core this process may use
+  std::string shard;  // "K/N": the K-th of N slices of the case space; empty: all of it
   bool json = false;
   bool quiet = false;
 };
 
+struct SweepArguments {
+  RunArguments run;
+  std::vector<std::string> entries;  // empty: all four
+  std::string lengths;               // empty: the full case space
+  std::string alignments;
+  std::string shifts;
+  bool exhaustive = false;
+};
+
 struct StreamArguments {
-  std::vector<std::string> kernels;     // empty: every built-in kernel
-  std::vector<std::string> required;    // kernels that must run: a CPU skip becomes a failure
+  RunArguments run;
   std::vector<std::string> move_backs;  // over-key, over-header; empty: both
   std::vector<unsigned> header_sizes;   // split only; empty: 6, 8 and 14
   std::size_t exhaustive_up_to = 300;   // split only
-  std::size_t max_failures = 10;
-  bool json = false;
-  bool quiet = false;
-  bool list = false;  // stream only: print the catalogue's names
+  bool list = false;                    // stream only: print the catalogue's names
 };
 
 int list_command(bool json);

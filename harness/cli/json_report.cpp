@@ -20,7 +20,7 @@ nlohmann::json sweep_json(std::string_view kernel, const SweepResult& result) {
   return {{"kernel", kernel},
           {"entry", entry_point_name(result.entry)},
           {"cases", result.cases},
-          {"candidate_calls", result.candidate_calls},
+          {"candidate_calls", result.candidate_calls()},
           {"failed_cases", result.failed_cases},
           {"stopped_early", result.stopped_early},
           {"seconds", result.seconds},

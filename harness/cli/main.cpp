@@ -8,11 +8,36 @@
 #include "commands.h"
 #include "maskcheck/hang_watchdog.h"
 #include "maskcheck/kernel_registry.h"
+#include "run_options.h"
 
 int maskcheck::cli::bad_input(const std::string& message) {
   std::fprintf(stderr, "maskcheck: %s\n", message.c_str());
   return kExitBadInput;
 }
+
+namespace {
+
+// The options sweep, split and stream share.
+void add_run_options(CLI::App& command, maskcheck::cli::RunArguments& arguments) {
+  using maskcheck::cli::kMaxJobs;
+  command.add_option("--kernel", arguments.kernels, "kernel to run (repeatable; default: all)");
+  command.add_option("--require", arguments.required,
+                     "kernel that must run: fail if this CPU cannot run it (repeatable)");
+  command
+      .add_option("--max-failures", arguments.max_failures,
+                  "stop a sweep after this many failing cases")
+      ->check(CLI::PositiveNumber);
+  command
+      .add_option("--jobs", arguments.jobs,
+                  "threads, each with its own guarded buffers (default: every core)")
+      ->check(CLI::Range(1u, kMaxJobs));
+  command.add_option("--shard", arguments.shard,
+                     "K/N: run only the K-th of N slices of the cases (1 <= K <= N)");
+  command.add_flag("--json", arguments.json, "print a JSON summary instead of the table");
+  command.add_flag("--quiet", arguments.quiet, "no progress line");
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace maskcheck::cli;
@@ -26,10 +51,7 @@ int main(int argc, char** argv) {
   SweepArguments sweep_arguments;
   CLI::App* sweep =
       app.add_subcommand("sweep", "compare kernels with the reference over the case space");
-  sweep->add_option("--kernel", sweep_arguments.kernels,
-                    "kernel to sweep (repeatable; default: all)");
-  sweep->add_option("--require", sweep_arguments.required,
-                    "kernel that must run: fail if this CPU cannot run it (repeatable)");
+  add_run_options(*sweep, sweep_arguments.run);
   sweep->add_option("--entry", sweep_arguments.entries,
                     "entry point: words, imprecise, inplace, exact (repeatable; default: all)");
   sweep->add_option("--lengths", sweep_arguments.lengths,
@@ -38,12 +60,6 @@ int main(int argc, char** argv) {
   sweep->add_option("--shifts", sweep_arguments.shifts, "shifts D, e.g. 0..64");
   sweep->add_flag("--exhaustive", sweep_arguments.exhaustive,
                   "every shift, key and phase in every (length, alignment) cell");
-  sweep
-      ->add_option("--max-failures", sweep_arguments.max_failures,
-                   "stop an entry point after this many failing cases")
-      ->check(CLI::PositiveNumber);
-  sweep->add_flag("--json", sweep_arguments.json, "print a JSON summary instead of the table");
-  sweep->add_flag("--quiet", sweep_arguments.quiet, "no progress line");
 
   StreamArguments split_arguments;
   CLI::App* split = app.add_subcommand(
@@ -54,18 +70,9 @@ int main(int argc, char** argv) {
       app.add_subcommand("stream", "run the named streams through the parser; compare the parser");
   for (auto [command, arguments] :
        {std::pair{split, &split_arguments}, std::pair{stream, &stream_arguments}}) {
-    command->add_option("--kernel", arguments->kernels,
-                        "kernel the parser uses (repeatable; default: all)");
-    command->add_option("--require", arguments->required,
-                        "kernel that must run: skipping it for want of CPU support fails the run");
+    add_run_options(*command, arguments->run);
     command->add_option("--move-back", arguments->move_backs,
                         "over-key or over-header (repeatable; default: both)");
-    command
-        ->add_option("--max-failures", arguments->max_failures,
-                     "stop a sweep after this many failing cases")
-        ->check(CLI::PositiveNumber);
-    command->add_flag("--json", arguments->json, "print a JSON summary instead of the table");
-    command->add_flag("--quiet", arguments->quiet, "no progress line");
   }
   split->add_option("--header", split_arguments.header_sizes,
                     "header size 6, 8 or 14 (repeatable; default: all)");

@@ -12,6 +12,7 @@
 #include "maskcheck/stream_catalogue.h"
 #include "maskcheck/stream_sweep.h"
 #include "progress_line.h"
+#include "run_options.h"
 #include "run_tally.h"
 
 namespace maskcheck::cli {
@@ -21,11 +22,15 @@ namespace {
 struct StreamSelection {
   std::vector<const Kernel*> kernels;
   std::vector<MoveBack> move_backs;
+  SweepOptions options;
 };
 
 std::string select(const StreamArguments& arguments, StreamSelection& selection) {
-  if (auto error = resolve_kernels(arguments.kernels, arguments.required, selection.kernels);
+  if (auto error =
+          resolve_kernels(arguments.run.kernels, arguments.run.required, selection.kernels);
       !error.empty())
+    return error;
+  if (auto error = apply_run_arguments(arguments.run, selection.options); !error.empty())
     return error;
   if (arguments.move_backs.empty())
     selection.move_backs = {MoveBack::over_header, MoveBack::over_key};
@@ -60,13 +65,12 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
       if (interrupted) break;
       ProgressLine progress(std::string(kernel->name) + ":" +
                             std::string(move_back_name(move_back)));
-      SweepOptions options;
-      options.max_failures = arguments.max_failures;
+      SweepOptions options = selection.options;
       options.stop_requested = &interrupted;
-      if (!arguments.quiet)
+      if (!arguments.run.quiet)
         options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
       for (StreamSweepResult& result : run(*kernel, move_back, options)) {
-        if (!arguments.json) {
+        if (!arguments.run.json) {
           for (const StreamFailure& failure : result.failures) {
             std::printf("%s\n", format_stream_failure(failure).c_str());
           }
@@ -79,8 +83,8 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
     }
   }
   tally.interrupted = interrupted;
-  tally.require(arguments.required);
-  if (arguments.json) {
+  tally.require(arguments.run.required);
+  if (arguments.run.json) {
     nlohmann::json out = tally.json_summary();
     out["sweeps"] = nlohmann::json::array();
     for (const StreamSweepResult& result : results)

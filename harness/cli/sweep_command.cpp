@@ -9,6 +9,7 @@
 #include "maskcheck/sweep.h"
 #include "number_list.h"
 #include "progress_line.h"
+#include "run_options.h"
 #include "run_tally.h"
 
 namespace maskcheck::cli {
@@ -22,6 +23,7 @@ struct Selection {
   std::vector<const Kernel*> kernels;
   std::vector<EntryPoint> entries;
   CaseSpace space;
+  SweepOptions options;
 };
 
 template <typename Number>
@@ -40,10 +42,13 @@ std::string apply_list(const std::string& text, std::uint64_t max, const char* f
 
 // Fills `selection` from the arguments, or says what is wrong with them.
 std::string select(const SweepArguments& arguments, Selection& selection) {
-  if (auto error = resolve_kernels(arguments.kernels, arguments.required, selection.kernels);
+  if (auto error =
+          resolve_kernels(arguments.run.kernels, arguments.run.required, selection.kernels);
       !error.empty()) {
     return error;
   }
+  if (auto error = apply_run_arguments(arguments.run, selection.options); !error.empty())
+    return error;
   if (arguments.entries.empty())
     selection.entries.assign(kAllEntryPoints.begin(), kAllEntryPoints.end());
   for (const std::string& name : arguments.entries) {
@@ -79,7 +84,7 @@ void print_table(const std::vector<std::pair<const Kernel*, SweepResult>>& resul
                 std::string(kernel->name).c_str(),
                 std::string(entry_point_name(result.entry)).c_str(),
                 static_cast<unsigned long long>(result.cases),
-                static_cast<unsigned long long>(result.candidate_calls),
+                static_cast<unsigned long long>(result.candidate_calls()),
                 static_cast<unsigned long long>(result.failed_cases), result.seconds,
                 cases_per_second(result.cases, result.seconds),
                 result.stopped_early ? "  (stopped early)" : "");
@@ -103,14 +108,13 @@ int sweep_command(const SweepArguments& arguments) {
     for (EntryPoint entry : selection.entries) {
       if (interrupted) break;
       ProgressLine progress(std::string(kernel->name) + ":" + std::string(entry_point_name(entry)));
-      SweepOptions options;
-      options.max_failures = arguments.max_failures;
+      SweepOptions options = selection.options;
       options.stop_requested = &interrupted;
-      if (!arguments.quiet)
+      if (!arguments.run.quiet)
         options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
       SweepResult result = run_sweep(*kernel, entry, selection.space, options);
       progress.finish();
-      if (!arguments.json) {
+      if (!arguments.run.json) {
         for (const Failure& failure : result.failures)
           std::printf("%s\n", format_failure(failure).c_str());
       }
@@ -121,8 +125,8 @@ int sweep_command(const SweepArguments& arguments) {
   }
 
   tally.interrupted = interrupted;
-  tally.require(arguments.required);
-  if (arguments.json) {
+  tally.require(arguments.run.required);
+  if (arguments.run.json) {
     nlohmann::json out = tally.json_summary();
     out["sweeps"] = nlohmann::json::array();
     for (const auto& [kernel, result] : results) {

@@ -41,8 +41,15 @@ class Differ {
     unsigned expected_phase = 0;
   };
 
+  void fill_before(const TestCase& test_case, std::span<const std::uint8_t> payload,
+                   std::uint8_t fill, Image& image) const;
+  // The image for `fill`, with the reference run on it.
   void prepare(const TestCase& test_case, std::span<const std::uint8_t> payload, std::uint8_t fill,
                Image& image) const;
+  // The image for fill 1, its expected bytes taken from `done` (fill 0) without a second
+  // reference run: the reference's output is the same whatever surrounds the footprint.
+  void prepare_other_fill(const TestCase& test_case, std::span<const std::uint8_t> payload,
+                          const Image& done, Image& image) const;
   std::optional<Failure> run_in(Placement placement, const TestCase& test_case, const Image& image);
 
   const Kernel& candidate_;

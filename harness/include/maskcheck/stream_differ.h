@@ -32,20 +32,17 @@ struct StreamRun {
   bool end_at_guard_first = true;  // reads alternate between the two guard placements
 };
 
+// The receive buffers, made once for reads up to `longest_read` bytes and reused by every run.
 class StreamDiffer {
  public:
-  StreamDiffer(const Kernel& kernel, ParserMaker parser, std::size_t longest_read);
+  explicit StreamDiffer(std::size_t longest_read);
 
-  std::optional<StreamFailure> check(const StreamRun& run, const std::string& case_id);
-
-  std::uint64_t parser_runs() const { return parser_runs_; }
-  std::string_view kernel_name() const { return kernel_.name; }
+  // Runs a new `parser` session on `kernel` over the run's reads.
+  std::optional<StreamFailure> check(const Kernel& kernel, const ParserMaker& parser,
+                                     const StreamRun& run, const std::string& case_id);
 
  private:
-  const Kernel& kernel_;
-  ParserMaker parser_;
   GuardedArena arena_;
-  std::uint64_t parser_runs_ = 0;
 };
 
 }  // namespace maskcheck

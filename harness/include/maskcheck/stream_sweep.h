@@ -14,14 +14,13 @@
 
 namespace maskcheck {
 
-struct StreamSweepResult {
+// Its cases are parser runs, one per split or named stream.
+struct StreamSweepResult : RunOutcome<StreamFailure> {
   std::string name;
-  std::uint64_t cases = 0;  // parser runs, one per split or named stream
-  std::uint64_t failed_cases = 0;
-  double seconds = 0;
-  bool stopped_early = false;
-  std::vector<StreamFailure> failures;
 };
+
+// A run's outcome with its name: "block:split:h6:over-key".
+StreamSweepResult named_result(std::string name, RunOutcome<StreamFailure> outcome);
 
 StreamSweepResult run_split_sweep(const Kernel& kernel, const ParserMaker& parser,
                                   const SplitPlan& plan, const SweepOptions& options);

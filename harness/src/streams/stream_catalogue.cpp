@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <numeric>
 #include <string>
 
@@ -190,47 +189,60 @@ std::string stream_case_id(std::string_view kernel, std::string_view stream, Mov
 
 namespace {
 
-std::optional<StreamFailure> check_named(const Kernel& kernel, const ParserMaker& parser,
-                                         const NamedStream& stream, MoveBack move_back) {
+// Named streams differ in size by five orders of magnitude: a chunk holds about 64 KiB of them,
+// each read costing a little more than its bytes.
+constexpr std::uint64_t kStreamChunkCost = std::uint64_t{1} << 16;
+constexpr std::uint64_t kReadOverhead = 64;
+
+std::size_t longest_read(const NamedStream& stream) {
   std::size_t longest = 0;
   std::size_t begin = 0;
   for (std::size_t cut : stream.cuts) {
     longest = std::max(longest, cut - begin);
     begin = cut;
   }
-  longest = std::max(longest, stream.bytes.size() - begin);
-  StreamDiffer differ(kernel, parser, longest);
+  return std::max(longest, stream.bytes.size() - begin);
+}
+
+std::optional<StreamFailure> check_named(StreamDiffer& differ, const Kernel& kernel,
+                                         const ParserMaker& parser, const NamedStream& stream,
+                                         MoveBack move_back) {
   const reference::DecodeResult expected =
       reference::decode_stream(stream.bytes, {stream.max_message_size});
   ParserOptions options;
   options.move_back = move_back;
   options.max_message_size = stream.max_message_size;
   const StreamRun run{stream.bytes, stream.cuts, expected, options, true};
-  return differ.check(run, stream_case_id(kernel.name, stream.name, move_back));
+  return differ.check(kernel, parser, run, stream_case_id(kernel.name, stream.name, move_back));
 }
 
 }  // namespace
 
 StreamSweepResult run_stream_catalogue(const Kernel& kernel, const ParserMaker& parser,
                                        MoveBack move_back, const SweepOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  StreamSweepResult result;
-  result.name = std::string(kernel.name) + ":stream:" + std::string(move_back_name(move_back));
   const std::vector<NamedStream> catalogue = stream_catalogue();
-  for (const NamedStream& stream : catalogue) {
-    if (auto failure = check_named(kernel, parser, stream, move_back)) {
-      ++result.failed_cases;
-      result.failures.push_back(std::move(*failure));
-    }
-    ++result.cases;
-    if (options.on_progress) options.on_progress(result.cases, catalogue.size());
-    if (!continue_sweep(options, result.cases, catalogue.size(), result.failed_cases)) {
-      result.stopped_early = result.cases < catalogue.size();
-      break;
-    }
-  }
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
+  std::size_t longest = 0;
+  for (const NamedStream& stream : catalogue) longest = std::max(longest, longest_read(stream));
+  // One per thread: receive buffers for the catalogue's longest read.
+  auto make_checker = [&] {
+    return [&, differ = StreamDiffer(longest)](const NamedStream& stream) mutable {
+      return check_named(differ, kernel, parser, stream, move_back);
+    };
+  };
+  auto outcome = run_cases<StreamFailure>(
+      [&](const auto& visit) {
+        for (const NamedStream& stream : catalogue) {
+          if (!visit(stream)) return false;
+        }
+        return true;
+      },
+      [](const NamedStream& stream) {
+        return stream.bytes.size() + kReadOverhead * (stream.cuts.size() + 1);
+      },
+      kStreamChunkCost, make_checker, options);
+  return named_result(
+      std::string(kernel.name) + ":stream:" + std::string(move_back_name(move_back)),
+      std::move(outcome));
 }
 
 std::variant<std::optional<StreamFailure>, std::string> check_stream_case(
@@ -253,7 +265,9 @@ std::variant<std::optional<StreamFailure>, std::string> check_stream_case(
   const MoveBack move_back =
       move == move_back_name(MoveBack::over_key) ? MoveBack::over_key : MoveBack::over_header;
   for (const NamedStream& stream : stream_catalogue()) {
-    if (stream.name == name) return check_named(*kernel, parser, stream, move_back);
+    if (stream.name != name) continue;
+    StreamDiffer differ(longest_read(stream));
+    return check_named(differ, *kernel, parser, stream, move_back);
   }
   return "no stream named '" + std::string(name) + "' (see maskcheck stream --list)";
 }

@@ -2,11 +2,11 @@
 
 #include <cstring>
 
-#include "hex_window.h"
+#include "kernels/hex_window.h"
 #include "maskcheck/crash_context.h"
 #include "maskcheck/fault_trap.h"
 #include "maskcheck/kernel_registry.h"
-#include "recording_handler.h"
+#include "streams/recording_handler.h"
 
 namespace maskcheck {
 
@@ -95,15 +95,13 @@ std::string format_stream_failure(const StreamFailure& failure) {
          "  repro: " + repro_command(failure.case_id) + "\n";
 }
 
-StreamDiffer::StreamDiffer(const Kernel& kernel, ParserMaker parser, std::size_t longest_read)
-    : kernel_(kernel),
-      parser_(std::move(parser)),
-      arena_(kReceivePrePadding + longest_read + kReceivePostPadding) {}
+StreamDiffer::StreamDiffer(std::size_t longest_read)
+    : arena_(kReceivePrePadding + longest_read + kReceivePostPadding) {}
 
-std::optional<StreamFailure> StreamDiffer::check(const StreamRun& run, const std::string& case_id) {
-  ++parser_runs_;
+std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const ParserMaker& parser,
+                                                 const StreamRun& run, const std::string& case_id) {
   RecordingHandler handler;
-  const auto session = parser_(kernel_.entries, handler, run.options);
+  const auto session = parser(kernel.entries, handler, run.options);
   std::size_t begin = 0;
   for (std::size_t read = 0; read <= run.cuts.size(); ++read) {
     const std::size_t end = read < run.cuts.size() ? run.cuts[read] : run.stream.size();

@@ -1,13 +1,16 @@
 #include "maskcheck/stream_sweep.h"
 
 #include <array>
-#include <chrono>
 
 #include "maskcheck/reference_frame_decoder.h"
 
 namespace maskcheck {
 
 namespace {
+
+// A chunk holds a few milliseconds of parser runs; a run costs its stream plus a fixed overhead.
+constexpr std::uint64_t kSplitChunkCost = std::uint64_t{1} << 20;
+constexpr std::uint64_t kSplitOverhead = 512;
 
 // The stream and its reference decoding for one (length, key): splits reuse them across cuts.
 struct DecodedStream {
@@ -37,49 +40,53 @@ class DecodedStreamCache {
   std::size_t next_ = 0;
 };
 
-std::optional<StreamFailure> check_one(StreamDiffer& differ, const DecodedStream& stream,
-                                       const SplitCase& split, std::string_view kernel) {
+std::optional<StreamFailure> check_one(StreamDiffer& differ, const Kernel& kernel,
+                                       const ParserMaker& parser, const DecodedStream& stream,
+                                       const SplitCase& split) {
   const std::array<std::size_t, 2> cuts{split.first_cut, split.second_cut};
   ParserOptions options;
   options.move_back = split.move_back;
   const StreamRun run{stream.bytes, cuts, stream.expected, options,
                       (split.first_cut + split.second_cut) % 2 == 0};
-  return differ.check(run, split_case_id(kernel, split));
+  return differ.check(kernel, parser, run, split_case_id(kernel.name, split));
 }
 
 }  // namespace
 
+StreamSweepResult named_result(std::string name, RunOutcome<StreamFailure> outcome) {
+  return {std::move(outcome), std::move(name)};
+}
+
 StreamSweepResult run_split_sweep(const Kernel& kernel, const ParserMaker& parser,
                                   const SplitPlan& plan, const SweepOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t total = options.on_progress ? count_splits(plan) : 0;
   std::size_t longest = 0;
   for_each_split(plan, [&](const SplitCase& split) {
     longest = std::max(longest, split_stream_size(split.header_size, split.length));
     return true;
   });
-  StreamDiffer differ(kernel, parser, longest);
-  DecodedStreamCache cache;
-  StreamSweepResult result;
-  result.name = std::string(kernel.name) + ":split:h" + std::to_string(plan.header_size) + ":" +
-                std::string(move_back_name(plan.move_back));
-  const bool finished = for_each_split(plan, [&](const SplitCase& split) {
-    if (auto failure = check_one(differ, cache.get(split), split, kernel.name)) {
-      ++result.failed_cases;
-      result.failures.push_back(std::move(*failure));
-    }
-    return continue_sweep(options, ++result.cases, total, result.failed_cases);
-  });
-  result.stopped_early = !finished;
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
+  // One per thread: its own receive buffers and decoded streams.
+  auto make_checker = [&] {
+    return [&, differ = StreamDiffer(longest),
+            cache = DecodedStreamCache()](const SplitCase& split) mutable {
+      return check_one(differ, kernel, parser, cache.get(split), split);
+    };
+  };
+  auto outcome = run_cases<StreamFailure>(
+      [&](const auto& visit) { return for_each_split(plan, visit); },
+      [](const SplitCase& split) {
+        return split_stream_size(split.header_size, split.length) + kSplitOverhead;
+      },
+      kSplitChunkCost, make_checker, options);
+  return named_result(std::string(kernel.name) + ":split:h" + std::to_string(plan.header_size) +
+                          ":" + std::string(move_back_name(plan.move_back)),
+                      std::move(outcome));
 }
 
 std::optional<StreamFailure> check_split(const Kernel& kernel, const ParserMaker& parser,
                                          const SplitCase& split) {
-  StreamDiffer differ(kernel, parser, split_stream_size(split.header_size, split.length));
+  StreamDiffer differ(split_stream_size(split.header_size, split.length));
   DecodedStreamCache cache;
-  return check_one(differ, cache.get(split), split, kernel.name);
+  return check_one(differ, kernel, parser, cache.get(split), split);
 }
 
 }  // namespace maskcheck

@@ -1,5 +1,6 @@
 #include "maskcheck/fault_trap.h"
 
+#include <pthread.h>
 #include <ucontext.h>
 
 #include <cstdio>
@@ -44,8 +45,16 @@ void on_fault(int signal, siginfo_t* info, void* context) {
 }  // namespace
 
 TrapState& trap_state() {
-  static TrapState state;
+  // Constant-initialized, so the signal handler reads it without a guard or an allocation.
+  static thread_local TrapState state;
   return state;
+}
+
+void unblock_after_fault(int signal) {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, signal);
+  pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
 }
 
 void install_fault_handlers() {

@@ -1,0 +1,48 @@
+#include "maskcheck/sweep.h"
+
+#include <algorithm>
+
+#include "maskcheck/differ.h"
+
+namespace maskcheck {
+
+namespace {
+
+// About a millisecond of cases per chunk: a case costs its length plus a fixed overhead.
+constexpr std::uint64_t kChunkCost = std::uint64_t{1} << 20;
+constexpr std::uint64_t kCaseOverhead = 512;
+
+std::size_t longest(const CaseSpace& space) {
+  std::size_t longest = 0;
+  for (std::size_t n : space.lengths) longest = std::max(longest, n);
+  for (std::size_t n : space.large_lengths) longest = std::max(longest, n);
+  return longest;
+}
+
+unsigned widest_shift(const CaseSpace& space) {
+  unsigned widest = 0;
+  for (unsigned shift : space.shifts) widest = std::max(widest, shift);
+  return widest;
+}
+
+// One per thread: the differ owns the arena and the images.
+struct DifferChecker {
+  Differ differ;
+  std::optional<Failure> operator()(const TestCase& c) { return differ.check(c); }
+  std::uint64_t work() const { return differ.candidate_calls(); }
+};
+
+}  // namespace
+
+SweepResult run_sweep(const Kernel& kernel, EntryPoint entry, const CaseSpace& space,
+                      const SweepOptions& options) {
+  const std::size_t max_length = longest(space);
+  const unsigned max_shift = widest_shift(space);
+  return {run_cases<Failure>([&](const auto& visit) { return for_each_case(entry, space, visit); },
+                             [](const TestCase& c) { return c.length + kCaseOverhead; }, kChunkCost,
+                             [&] { return DifferChecker{Differ(kernel, max_length, max_shift)}; },
+                             options),
+          entry};
+}
+
+}  // namespace maskcheck

@@ -1,0 +1,133 @@
+#include "maskcheck/crash_context.h"
+
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <mutex>
+#include <stdexcept>
+
+#include "maskcheck/kernel_registry.h"
+#include "maskcheck/sanitizers.h"
+
+#if defined(MASKCHECK_HAS_ASAN)
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+// Defined only when libFuzzer is linked in.
+extern "C" [[gnu::weak]] int LLVMFuzzerRunDriver(int* argc, char*** argv,
+                                                 int (*test_one)(const std::uint8_t*, std::size_t));
+
+namespace maskcheck {
+
+namespace {
+
+// One per thread that runs cases, on its own cache line so threads never share one per case.
+// Atomic because the hang watchdog reads it from its own thread.
+struct alignas(64) CaseSlot {
+  std::atomic<bool> taken{false};
+  std::atomic<std::uint64_t> started{0};
+  std::atomic<const std::string_view*> kernel{nullptr};
+  std::atomic<const TestCase*> test_case{nullptr};
+  std::atomic<const std::string*> id{nullptr};
+};
+
+std::array<CaseSlot, kMaxCaseThreads> slots;
+
+// The calling thread's slot, taken on its first case and given back when the thread ends.
+class SlotLease {
+ public:
+  SlotLease() {
+    for (CaseSlot& slot : slots) {
+      bool expected = false;
+      if (slot.taken.compare_exchange_strong(expected, true, std::memory_order_acq_rel)) {
+        slot_ = &slot;
+        return;
+      }
+    }
+    throw std::runtime_error("more than " + std::to_string(kMaxCaseThreads) +
+                             " threads run cases at once");
+  }
+  ~SlotLease() { slot_->taken.store(false, std::memory_order_release); }
+  CaseSlot& slot() const { return *slot_; }
+
+ private:
+  CaseSlot* slot_ = nullptr;
+};
+
+CaseSlot& my_slot() {
+  static thread_local SlotLease lease;
+  return lease.slot();
+}
+
+std::string id_in(const CaseSlot& slot) {
+  if (const std::string* id = slot.id.load(std::memory_order_acquire)) return *id;
+  if (const TestCase* test_case = slot.test_case.load(std::memory_order_acquire)) {
+    return case_id(*slot.kernel.load(std::memory_order_relaxed), *test_case);
+  }
+  return "";
+}
+
+[[maybe_unused]] void report_current_case() {
+  const std::string id = current_case_id();
+  if (id.empty()) return;
+  std::fprintf(stderr, "maskcheck: the process died in case %s\nmaskcheck: repro: %s\n", id.c_str(),
+               repro_command(id).c_str());
+}
+
+void register_death_callback() {
+#if defined(MASKCHECK_HAS_ASAN)
+  // The sanitizers keep one death callback; libFuzzer's saves the crashing input, which matters
+  // more than the case id (replaying that input without libFuzzer prints the id).
+  if (&LLVMFuzzerRunDriver != nullptr) return;
+  static std::once_flag once;
+  std::call_once(once, [] { __sanitizer_set_death_callback(report_current_case); });
+#endif
+}
+
+// One writer (the slot's thread), so a plain load and store: no locked add per case.
+void count_case_started(CaseSlot& slot) {
+  slot.started.store(slot.started.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+CrashContext::CrashContext(std::string_view kernel, const TestCase& test_case) : kernel_(kernel) {
+  register_death_callback();
+  CaseSlot& slot = my_slot();
+  slot.kernel.store(&kernel_, std::memory_order_relaxed);
+  slot.test_case.store(&test_case, std::memory_order_release);
+  count_case_started(slot);
+}
+
+CrashContext::CrashContext(const std::string& case_id) {
+  register_death_callback();
+  CaseSlot& slot = my_slot();
+  slot.id.store(&case_id, std::memory_order_release);
+  count_case_started(slot);
+}
+
+CrashContext::~CrashContext() {
+  CaseSlot& slot = my_slot();
+  slot.test_case.store(nullptr, std::memory_order_relaxed);
+  slot.id.store(nullptr, std::memory_order_relaxed);
+}
+
+std::string current_case_id() {
+  return id_in(my_slot());
+}
+
+void for_each_case_thread(const std::function<void(const CaseThreadView&)>& visit) {
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    const CaseSlot& slot = slots[i];
+    if (!slot.taken.load(std::memory_order_acquire)) continue;
+    const bool in_flight = slot.test_case.load(std::memory_order_relaxed) != nullptr ||
+                           slot.id.load(std::memory_order_relaxed) != nullptr;
+    visit({i, slot.started.load(std::memory_order_relaxed), in_flight});
+  }
+}
+
+std::string case_id_in_slot(std::size_t slot) {
+  return id_in(slots.at(slot));
+}
+
+}  // namespace maskcheck
