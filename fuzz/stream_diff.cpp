@@ -44,7 +44,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static StreamDiffer differ(kLongestRead);  // the receive buffers, mapped once
   static const ParserMaker parser = parser_maker<FrameParser>();
   const StreamRun run{input.stream, cuts, expected, options, (input.flags & 0x10) != 0};
-  if (auto failure = differ.check(kernel, parser, run, "this input")) {
+  static const std::string kThisInput = "this input";
+  if (auto failure = differ.check(kernel, parser, run, CaseName(kThisInput))) {
     fuzz::report_and_abort("stream_diff: the parser on " + std::string(kernel.name) +
                                " disagrees with the reference decoder",
                            "  " + failure->headline + "\n" + failure->detail);

@@ -42,11 +42,12 @@ void any_cut_matches_reference(const Kernel& kernel, const ParserMaker& parser) 
   const ParserOptions options = parser_options(choice, generated_move_back());
   const reference::DecodeResult expected =
       reference::decode_stream(stream.bytes, {.max_message_size = options.max_message_size});
+  const std::string id = std::string(kernel.name) + ":property-stream";
   const auto failure =
       receive_buffers_for(stream.bytes.size())
           .check(kernel, parser,
                  {.stream = stream.bytes, .cuts = cuts, .expected = expected, .options = options},
-                 std::string(kernel.name) + ":property-stream");
+                 CaseName(id));
   if (failure) RC_FAIL(failure->headline + "\n" + failure->detail);
 }
 

@@ -6,24 +6,19 @@
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <string_view>
 
-#include "maskcheck/test_case.h"
+#include "maskcheck/case_name.h"
 
 namespace maskcheck {
 
 // Marks one case in flight on the calling thread for the scope's lifetime.
 class CrashContext {
  public:
-  // Registers the sanitizer death callback once; the arguments must outlive the scope.
-  CrashContext(std::string_view kernel, const TestCase& test_case);
-  explicit CrashContext(const std::string& case_id);
+  // Registers the sanitizer death callback once; `name` must outlive the scope.
+  explicit CrashContext(const CaseName& name);
   ~CrashContext();
   CrashContext(const CrashContext&) = delete;
   CrashContext& operator=(const CrashContext&) = delete;
-
- private:
-  std::string_view kernel_;
 };
 
 // The id of the case in flight on the calling thread, or "" between cases.

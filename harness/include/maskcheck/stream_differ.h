@@ -4,17 +4,21 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "maskcheck/case_name.h"
 #include "maskcheck/guarded_arena.h"
 #include "maskcheck/kernel.h"
 #include "maskcheck/parser_session.h"
 #include "maskcheck/reference_frame_decoder.h"
 
 namespace maskcheck {
+
+class RecordingHandler;
 
 struct StreamFailure {
   std::string case_id;
@@ -32,17 +36,20 @@ struct StreamRun {
   bool end_at_guard_first = true;  // reads alternate between the two guard placements
 };
 
-// The receive buffers, made once for reads up to `longest_read` bytes and reused by every run.
+// The receive buffers and the event recorder, made once for reads up to `longest_read` bytes and
+// reused by every run: a run allocates nothing once the first has sized them.
 class StreamDiffer {
  public:
   explicit StreamDiffer(std::size_t longest_read);
+  ~StreamDiffer();
 
   // Runs a new `parser` session on `kernel` over the run's reads.
   std::optional<StreamFailure> check(const Kernel& kernel, const ParserMaker& parser,
-                                     const StreamRun& run, const std::string& case_id);
+                                     const StreamRun& run, const CaseName& name);
 
  private:
   GuardedArena arena_;
+  std::unique_ptr<RecordingHandler> handler_;
 };
 
 }  // namespace maskcheck

@@ -37,6 +37,15 @@ std::vector<std::uint8_t> random_bytes(std::size_t size) {
   return bytes;
 }
 
+struct KernelCase {
+  std::string_view kernel;
+  const TestCase& test_case;
+};
+
+std::string kernel_case_id(const KernelCase& named) {
+  return case_id(named.kernel, named.test_case);
+}
+
 std::size_t payload_offset(const TestCase& c) {
   return (c.length * 7 + c.alignment * 131 + c.shift * 17) % kPayloadSkew;
 }
@@ -122,7 +131,9 @@ std::optional<Failure> Differ::run_in(Placement placement, const TestCase& c, co
   unsigned phase = 0;
   std::optional<Fault> fault;
   {
-    const CrashContext crash_context(candidate_.name, c);
+    const KernelCase named{candidate_.name, c};
+    const CaseName name = CaseName::of<kernel_case_id>(named);
+    const CrashContext crash_context(name);
     fault = run_trapping_faults([&] { phase = call_entry(candidate_.entries, c, placed.lo); });
   }
   ++candidate_calls_;

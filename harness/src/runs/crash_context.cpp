@@ -26,9 +26,7 @@ namespace {
 struct alignas(64) CaseSlot {
   std::atomic<bool> taken{false};
   std::atomic<std::uint64_t> started{0};
-  std::atomic<const std::string_view*> kernel{nullptr};
-  std::atomic<const TestCase*> test_case{nullptr};
-  std::atomic<const std::string*> id{nullptr};
+  std::atomic<const CaseName*> name{nullptr};
 };
 
 std::array<CaseSlot, kMaxCaseThreads> slots;
@@ -60,11 +58,8 @@ CaseSlot& my_slot() {
 }
 
 std::string id_in(const CaseSlot& slot) {
-  if (const std::string* id = slot.id.load(std::memory_order_acquire)) return *id;
-  if (const TestCase* test_case = slot.test_case.load(std::memory_order_acquire)) {
-    return case_id(*slot.kernel.load(std::memory_order_relaxed), *test_case);
-  }
-  return "";
+  const CaseName* name = slot.name.load(std::memory_order_acquire);
+  return name ? name->id() : "";
 }
 
 [[maybe_unused]] void report_current_case() {
@@ -91,25 +86,15 @@ void count_case_started(CaseSlot& slot) {
 
 }  // namespace
 
-CrashContext::CrashContext(std::string_view kernel, const TestCase& test_case) : kernel_(kernel) {
+CrashContext::CrashContext(const CaseName& name) {
   register_death_callback();
   CaseSlot& slot = my_slot();
-  slot.kernel.store(&kernel_, std::memory_order_relaxed);
-  slot.test_case.store(&test_case, std::memory_order_release);
-  count_case_started(slot);
-}
-
-CrashContext::CrashContext(const std::string& case_id) {
-  register_death_callback();
-  CaseSlot& slot = my_slot();
-  slot.id.store(&case_id, std::memory_order_release);
+  slot.name.store(&name, std::memory_order_release);
   count_case_started(slot);
 }
 
 CrashContext::~CrashContext() {
-  CaseSlot& slot = my_slot();
-  slot.test_case.store(nullptr, std::memory_order_relaxed);
-  slot.id.store(nullptr, std::memory_order_relaxed);
+  my_slot().name.store(nullptr, std::memory_order_relaxed);
 }
 
 std::string current_case_id() {
@@ -120,8 +105,7 @@ void for_each_case_thread(const std::function<void(const CaseThreadView&)>& visi
   for (std::size_t i = 0; i < slots.size(); ++i) {
     const CaseSlot& slot = slots[i];
     if (!slot.taken.load(std::memory_order_acquire)) continue;
-    const bool in_flight = slot.test_case.load(std::memory_order_relaxed) != nullptr ||
-                           slot.id.load(std::memory_order_relaxed) != nullptr;
+    const bool in_flight = slot.name.load(std::memory_order_relaxed) != nullptr;
     visit({i, slot.started.load(std::memory_order_relaxed), in_flight});
   }
 }

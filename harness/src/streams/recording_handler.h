@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,8 @@ struct RecordedFrame {
 
 class RecordingHandler final : public FrameHandler {
  public:
+  // Forgets the last run but keeps its storage: a run after the first allocates nothing.
+  void reset();
   // Fragments must lie in [lo, hi): in place, inside the current read's receive buffer.
   void expect_fragments_in(const std::uint8_t* lo, const std::uint8_t* hi);
 
@@ -28,20 +31,22 @@ class RecordingHandler final : public FrameHandler {
   void on_control(std::uint8_t opcode, std::span<const std::uint8_t> payload) override;
   void on_error(FrameError error) override;
 
-  const std::vector<RecordedFrame>& frames() const { return frames_; }
+  std::span<const RecordedFrame> frames() const { return {frames_.data(), count_}; }
   bool frame_open() const { return open_; }
-  const std::optional<std::string>& error() const { return error_; }
+  std::optional<std::string_view> error() const { return error_; }
   const std::optional<std::string>& violation() const { return violation_; }
 
  private:
   void violate(std::string what);
+  RecordedFrame& start_frame(std::uint8_t opcode, bool fin, std::uint64_t declared);
 
   const std::uint8_t* lo_ = nullptr;
   const std::uint8_t* hi_ = nullptr;
-  std::vector<RecordedFrame> frames_;
+  std::vector<RecordedFrame> frames_;  // the first count_ are this run's; the rest are storage
+  std::size_t count_ = 0;
   bool open_ = false;  // the last data frame still has payload to come
   std::uint64_t remaining_ = 0;
-  std::optional<std::string> error_;
+  std::optional<std::string_view> error_;
   std::optional<std::string> violation_;
 };
 

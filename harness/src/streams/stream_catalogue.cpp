@@ -213,7 +213,8 @@ std::optional<StreamFailure> check_named(StreamDiffer& differ, const Kernel& ker
   options.move_back = move_back;
   options.max_message_size = stream.max_message_size;
   const StreamRun run{stream.bytes, stream.cuts, expected, options, true};
-  return differ.check(kernel, parser, run, stream_case_id(kernel.name, stream.name, move_back));
+  const std::string id = stream_case_id(kernel.name, stream.name, move_back);
+  return differ.check(kernel, parser, run, CaseName(id));
 }
 
 }  // namespace

@@ -38,14 +38,14 @@ std::string frames_word(std::size_t count) {
 
 std::optional<StreamFailure> compare_frames(const RecordingHandler& handler,
                                             const reference::DecodeResult& expected,
-                                            const std::string& case_id) {
+                                            const CaseName& name) {
   const auto& got = handler.frames();
   const std::size_t complete = got.size() - (handler.frame_open() ? 1 : 0);
   const auto& want = expected.frames;
   for (std::size_t i = 0; i < std::min(complete, want.size()); ++i) {
     const std::string frame = "frame " + std::to_string(i);
     if (got[i].opcode != want[i].opcode || got[i].fin != want[i].fin) {
-      return StreamFailure{case_id,
+      return StreamFailure{name.id(),
                            frame + ": opcode " + std::to_string(got[i].opcode) + " FIN " +
                                std::to_string(got[i].fin) + ", the reference decoded opcode " +
                                std::to_string(want[i].opcode) + " FIN " +
@@ -59,7 +59,7 @@ std::optional<StreamFailure> compare_frames(const RecordingHandler& handler,
         ++first;
       }
       return StreamFailure{
-          case_id,
+          name.id(),
           frame + ": payload differs from the reference first at byte " + std::to_string(first) +
               " (" + std::to_string(got[i].payload.size()) + " bytes delivered, " +
               std::to_string(want[i].payload.size()) + " expected)",
@@ -69,9 +69,9 @@ std::optional<StreamFailure> compare_frames(const RecordingHandler& handler,
   }
   const std::string want_error =
       expected.error ? std::string(reference::protocol_error_name(*expected.error)) : "none";
-  const std::string got_error = handler.error().value_or("none");
+  const std::string got_error(handler.error().value_or("none"));
   if (complete != want.size() || got_error != want_error) {
-    return StreamFailure{case_id,
+    return StreamFailure{name.id(),
                          "the parser ended with " + frames_word(complete) + " and error " +
                              got_error + "; the reference decoded " + frames_word(want.size()) +
                              " and error " + want_error,
@@ -80,7 +80,7 @@ std::optional<StreamFailure> compare_frames(const RecordingHandler& handler,
   if (handler.frame_open() && !expected.truncated && !expected.error) {
     const RecordedFrame& last = got.back();
     return StreamFailure{
-        case_id,
+        name.id(),
         "frame " + std::to_string(complete) + ": " + std::to_string(last.payload.size()) + " of " +
             std::to_string(last.declared) + " bytes delivered when the stream ended",
         {}};
@@ -96,11 +96,15 @@ std::string format_stream_failure(const StreamFailure& failure) {
 }
 
 StreamDiffer::StreamDiffer(std::size_t longest_read)
-    : arena_(kReceivePrePadding + longest_read + kReceivePostPadding) {}
+    : arena_(kReceivePrePadding + longest_read + kReceivePostPadding),
+      handler_(std::make_unique<RecordingHandler>()) {}
+
+StreamDiffer::~StreamDiffer() = default;
 
 std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const ParserMaker& parser,
-                                                 const StreamRun& run, const std::string& case_id) {
-  RecordingHandler handler;
+                                                 const StreamRun& run, const CaseName& name) {
+  RecordingHandler& handler = *handler_;
+  handler.reset();
   const auto session = parser(kernel.entries, handler, run.options);
   std::size_t begin = 0;
   for (std::size_t read = 0; read <= run.cuts.size(); ++read) {
@@ -121,14 +125,14 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
     handler.expect_fragments_in(placed.lo, data + length);
     std::optional<Fault> fault;
     {
-      const CrashContext crash_context(case_id);
+      const CrashContext crash_context(name);
       fault = run_trapping_faults([&] { session->consume(data, length); });
     }
     arena_.seal(buffer);
 
     if (fault && fault->illegal_instruction()) {
       return StreamFailure{
-          case_id,
+          name.id(),
           describe_read(read, begin, end) + ": " + describe_illegal_instruction(*fault),
           {}};
     }
@@ -138,7 +142,7 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
       const char* verb = fault->access == Fault::Access::write  ? "wrote"
                          : fault->access == Fault::Access::read ? "read"
                                                                 : "touched";
-      return StreamFailure{case_id,
+      return StreamFailure{name.id(),
                            describe_read(read, begin, end) + ": the parser " + verb + " " +
                                buffer_position(offset, length) +
                                " and hit a guard page (its contract: data-" +
@@ -148,11 +152,11 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
     }
     if (handler.violation()) {
       return StreamFailure{
-          case_id, describe_read(read, begin, end) + ": " + *handler.violation(), {}};
+          name.id(), describe_read(read, begin, end) + ": " + *handler.violation(), {}};
     }
     begin = end;
   }
-  return compare_frames(handler, run.expected, case_id);
+  return compare_frames(handler, run.expected, name);
 }
 
 }  // namespace maskcheck

@@ -40,6 +40,15 @@ class DecodedStreamCache {
   std::size_t next_ = 0;
 };
 
+struct NamedSplit {
+  std::string_view kernel;
+  const SplitCase& split;
+};
+
+std::string named_split_id(const NamedSplit& named) {
+  return split_case_id(named.kernel, named.split);
+}
+
 std::optional<StreamFailure> check_one(StreamDiffer& differ, const Kernel& kernel,
                                        const ParserMaker& parser, const DecodedStream& stream,
                                        const SplitCase& split) {
@@ -48,7 +57,8 @@ std::optional<StreamFailure> check_one(StreamDiffer& differ, const Kernel& kerne
   options.move_back = split.move_back;
   const StreamRun run{stream.bytes, cuts, stream.expected, options,
                       (split.first_cut + split.second_cut) % 2 == 0};
-  return differ.check(kernel, parser, run, split_case_id(kernel.name, split));
+  const NamedSplit named{kernel.name, split};
+  return differ.check(kernel, parser, run, CaseName::of<named_split_id>(named));
 }
 
 }  // namespace
