@@ -1,0 +1,1 @@
+// Carries the precompiled GoogleTest and RapidCheck headers the test targets share.
