@@ -122,8 +122,9 @@ done
 compare shards-stream shards "$scratch/stream-one" "$scratch"/stream-shard{1,2,3}
 rm -rf "$scratch"
 
-# Ctrl-C: the sweep stops after the current case and still prints what it ran.
-"$maskcheck" sweep --kernel block >/tmp/maskcheck-cli-out.$$ 2>/dev/null &
+# Ctrl-C: the sweep stops after the current cases and still prints what it ran. Exhaustive, so it
+# is still running after a second on any machine.
+"$maskcheck" sweep --kernel block --exhaustive >/tmp/maskcheck-cli-out.$$ 2>/dev/null &
 sweeper=$!
 sleep 1
 kill -INT "$sweeper"

@@ -47,7 +47,7 @@ struct ReceiveBuffer {
 
 const std::vector<std::uint8_t> kRfcHello{0x81, 0x85, 0x37, 0xfa, 0x21, 0x3d,
                                           0x7f, 0x9f, 0x4d, 0x51, 0x58};
-const std::vector<std::uint8_t> kHello{'H', 'e', 'l', 'l', 'o'};
+const std::vector<std::uint8_t> kHelloPayload{'H', 'e', 'l', 'l', 'o'};
 
 TEST(FrameParser, UnmasksTheRfcHelloInPlaceOverItsHeader) {
   for (MoveBack move_back : {MoveBack::over_header, MoveBack::over_key}) {
@@ -56,7 +56,7 @@ TEST(FrameParser, UnmasksTheRfcHelloInPlaceOverItsHeader) {
     ReceiveBuffer buffer(kRfcHello);
     parser.consume(buffer.data(), buffer.length);
     ASSERT_EQ(recorder.events.size(), 1u);
-    EXPECT_EQ(recorder.events[0], (Event{0x1, kHello, 0}));
+    EXPECT_EQ(recorder.events[0], (Event{0x1, kHelloPayload, 0}));
   }
 }
 
@@ -71,7 +71,7 @@ TEST(FrameParser, CarriesTheKeyAcrossReads) {
   std::vector<std::uint8_t> delivered;
   for (const Event& event : recorder.events)
     delivered.insert(delivered.end(), event.bytes.begin(), event.bytes.end());
-  EXPECT_EQ(delivered, kHello);
+  EXPECT_EQ(delivered, kHelloPayload);
   EXPECT_EQ(recorder.events.back().remaining, 0u);
 }
 

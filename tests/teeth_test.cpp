@@ -57,13 +57,15 @@ TEST_P(Teeth, CaughtOnEveryEntryPointItBreaks) {
 TEST_P(Teeth, SameFailuresOnAnyNumberOfThreads) {
   const BrokenKernel& broken = *GetParam();
   if (kAddressSanitizer && broken.asan_stops_it) GTEST_SKIP() << "ASan ends the process instead";
+  bool compared_failures = false;
   for (EntryPoint entry : broken.breaks) {
     SCOPED_TRACE(entry_point_name(entry));
     SweepOptions options;
     options.max_failures = 5;
-    const SweepResult one = run_sweep(broken.kernel, entry, space_up_to(320), options);
+    const SweepResult one = run_sweep(broken.kernel, entry, space_up_to(96), options);
     options.jobs = 3;
-    const SweepResult three = run_sweep(broken.kernel, entry, space_up_to(320), options);
+    const SweepResult three = run_sweep(broken.kernel, entry, space_up_to(96), options);
+    compared_failures |= !one.failures.empty();
     EXPECT_EQ(one.cases, three.cases);
     EXPECT_EQ(one.candidate_calls(), three.candidate_calls());
     EXPECT_EQ(one.failed_cases, three.failed_cases);
@@ -72,6 +74,7 @@ TEST_P(Teeth, SameFailuresOnAnyNumberOfThreads) {
       EXPECT_EQ(format_failure(one.failures[i]), format_failure(three.failures[i]));
     }
   }
+  if (!compared_failures) GTEST_SKIP() << "it fails only past 96 bytes: too slow to sweep twice";
 }
 
 bool breaks(const BrokenKernel& broken, EntryPoint entry) {
