@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fuzz_failure.h"
+#include "fuzz_parsers.h"
 #include "maskcheck/kernel_registry.h"
 #include "maskcheck/reference_frame_decoder.h"
 #include "maskcheck/stream_differ.h"
@@ -42,11 +43,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.move_back = (input.flags & 1) ? MoveBack::over_key : MoveBack::over_header;
   const Kernel& kernel = *runnable_kernels()[(input.flags >> 1) % runnable_kernels().size()];
   static StreamDiffer differ(kLongestRead);  // the receive buffers, mapped once
-  static const ParserMaker parser = parser_maker<FrameParser>();
+  const fuzz::ParserUnderFuzz& parser = fuzz::parser_under_fuzz();
   const StreamRun run{input.stream, cuts, expected, options, (input.flags & 0x10) != 0};
   static const std::string kThisInput = "this input";
-  if (auto failure = differ.check(kernel, parser, run, CaseName(kThisInput))) {
-    fuzz::report_and_abort("stream_diff: the parser on " + std::string(kernel.name) +
+  if (auto failure = differ.check(kernel, parser.make, run, CaseName(kThisInput))) {
+    fuzz::report_and_abort("stream_diff: " + std::string(parser.name) + " on " +
+                               std::string(kernel.name) +
                                " disagrees with the reference decoder",
                            "  " + failure->headline + "\n" + failure->detail);
   }
