@@ -1,5 +1,6 @@
-// Throughput of every built-in kernel's entry points, with memmove on the same buffers as the
-// ceiling. Names are ENTRY/KERNEL/PAYLOAD (memmove/PAYLOAD); bytes/s counts payload bytes.
+// Throughput of every kernel's entry points, each called only the way its declared contract
+// allows, with memmove on the same buffers as the ceiling. Names are ENTRY/KERNEL/PAYLOAD
+// (memmove/PAYLOAD); bytes/s counts payload bytes.
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -9,7 +10,6 @@
 #include <new>
 #include <string>
 
-#include "maskcheck/entry_point.h"
 #include "maskcheck/kernel_registry.h"
 
 namespace maskcheck {
@@ -18,8 +18,8 @@ namespace {
 constexpr std::array<std::size_t, 9> kPayloads{8,     32,    125,     256,     1024,
                                                16384, 65536, 1048576, 67108864};
 constexpr Key kKey{0x37, 0xfa, 0x21, 0x3d};
-// imprecise reads and writes up to 4 bytes past the payload.
-constexpr std::size_t kSlack = 4;
+// Room around a payload for what a declared footprint may reach before and after it.
+constexpr std::size_t kSlack = 256;
 
 // Both buffers start on a 64-byte boundary, so every kernel and memmove see the same cache-line
 // layout (a plain large allocation starts 16 bytes into a page: every other 32-byte access would
@@ -27,11 +27,11 @@ constexpr std::size_t kSlack = 4;
 constexpr std::align_val_t kCacheLine{64};
 
 struct AlignedBytes {
-  explicit AlignedBytes(std::uint8_t fill)
-      : bytes(new (kCacheLine) std::uint8_t[kPayloads.back() + kSlack]) {
+  explicit AlignedBytes(std::uint8_t fill) : bytes(new (kCacheLine) std::uint8_t[kBytes]) {
     // Touched once up front, so no run pays page faults.
-    std::memset(bytes.get(), fill, kPayloads.back() + kSlack);
+    std::memset(bytes.get(), fill, kBytes);
   }
+  static constexpr std::size_t kBytes = kSlack + kPayloads.back() + kSlack;
   std::uint8_t* data() { return bytes.get(); }
 
   struct Delete {
@@ -40,10 +40,11 @@ struct AlignedBytes {
   std::unique_ptr<std::uint8_t[], Delete> bytes;
 };
 
-// One pair of buffers for every benchmark.
+// One pair of buffers for every benchmark: dst lies wholly below src, as a payload copied out of
+// a receive buffer into a message buffer; both start kSlack bytes in, on a 64-byte boundary.
 struct Buffers {
-  AlignedBytes src{0xa5};
   AlignedBytes dst{0x5a};
+  AlignedBytes src{0xa5};
 };
 
 Buffers& buffers() {
@@ -51,20 +52,23 @@ Buffers& buffers() {
   return shared;
 }
 
-void call(const UnmaskFunctions& entries, EntryPoint entry, std::uint8_t* dst,
-          const std::uint8_t* src, std::size_t n) {
-  switch (entry) {
-    case EntryPoint::words: entries.words(dst, src, n & ~std::size_t{3}, kKey); return;
-    case EntryPoint::imprecise: entries.imprecise(dst, src, kKey, n); return;
-    case EntryPoint::inplace: entries.inplace(dst, kKey, n); return;
-    case EntryPoint::exact: benchmark::DoNotOptimize(entries.exact(dst, src, n, kKey, 1)); return;
-  }
+// Where the entry's contract lets a call put dst: wholly below src when any shift goes, `min_shift`
+// bytes below it in the same buffer when the shift is bounded, on src when it works in place.
+std::uint8_t* destination_for(const Entry& entry, Buffers& shared) {
+  std::uint8_t* src = shared.src.data() + kSlack;
+  if (!moves_data(entry)) return src;
+  if (entry.max_shift == MASKCHECK_ANY_SHIFT) return shared.dst.data() + kSlack;
+  return src - entry.min_shift;
 }
 
-void unmask(benchmark::State& state, const Kernel* kernel, EntryPoint entry, std::size_t n) {
+void unmask(benchmark::State& state, const Entry* entry, std::size_t n) {
   Buffers& shared = buffers();
+  std::uint8_t* dst = destination_for(*entry, shared);
+  const std::uint8_t* src = shared.src.data() + kSlack;
+  const std::size_t length = n - n % entry->length_multiple;
   for (auto _ : state) {
-    call(kernel->entries, entry, shared.dst.data(), shared.src.data(), n);
+    Key key = kKey;  // an entry that carries a rotated key rotates its argument
+    benchmark::DoNotOptimize(entry->call(dst, src, length, key.data(), 1));
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * n));
@@ -73,7 +77,7 @@ void unmask(benchmark::State& state, const Kernel* kernel, EntryPoint entry, std
 void copy(benchmark::State& state, std::size_t n) {
   Buffers& shared = buffers();
   for (auto _ : state) {
-    std::memmove(shared.dst.data(), shared.src.data(), n);
+    std::memmove(shared.dst.data() + kSlack, shared.src.data() + kSlack, n);
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * n));
@@ -82,12 +86,12 @@ void copy(benchmark::State& state, std::size_t n) {
 void register_benchmarks() {
   for (std::size_t n : kPayloads) {
     const std::string payload = std::to_string(n);
-    for (EntryPoint entry : kAllEntryPoints) {
-      for (const Kernel* kernel : all_kernels()) {
-        if (!kernel->cpu_supports()) continue;
+    for (const Kernel* kernel : all_kernels()) {
+      if (!kernel->runs_here()) continue;
+      for (const Entry& entry : kernel->entries) {
         const std::string name =
-            std::string(entry_point_name(entry)) + "/" + std::string(kernel->name) + "/" + payload;
-        benchmark::RegisterBenchmark(name.c_str(), unmask, kernel, entry, n);
+            std::string(entry.name) + "/" + std::string(kernel->name) + "/" + payload;
+        benchmark::RegisterBenchmark(name.c_str(), unmask, &entry, n);
       }
     }
     benchmark::RegisterBenchmark(("memmove/" + payload).c_str(), copy, n);

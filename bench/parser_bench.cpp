@@ -83,11 +83,11 @@ void parse(benchmark::State& state, const Kernel* kernel, std::size_t n) {
   const Stream stream = make_stream(n);
   ReceiveBuffer buffer;
   ChecksumHandler checksum;
-  FrameParser checked(kernel->entries, checksum);
+  FrameParser checked(*kernel->functions, checksum);
   feed(stream, buffer, &checked);
   for (auto _ : state) {
     CountingHandler handler;
-    FrameParser parser(kernel->entries, handler);
+    FrameParser parser(*kernel->functions, handler);
     feed(stream, buffer, &parser);
     if (handler.failed || handler.delivered != stream.payload_bytes)
       state.SkipWithError("parser lost bytes");
@@ -109,7 +109,7 @@ void register_benchmarks() {
   for (std::size_t n : kPayloads) {
     const std::string payload = std::to_string(n);
     for (const Kernel& kernel : builtin_kernels()) {
-      if (!kernel.cpu_supports()) continue;
+      if (!kernel.runs_here()) continue;
       benchmark::RegisterBenchmark(("parser/" + std::string(kernel.name) + "/" + payload).c_str(),
                                    parse, &kernel, n);
     }

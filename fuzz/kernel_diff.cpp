@@ -19,7 +19,8 @@ std::vector<std::unique_ptr<Differ>>& differs() {
   static std::vector<std::unique_ptr<Differ>> all = [] {
     std::vector<std::unique_ptr<Differ>> made;
     for (const Kernel* kernel : fuzz::kernels_under_fuzz()) {
-      made.push_back(std::make_unique<Differ>(*kernel, fuzz::kMaxFuzzLength, fuzz::kMaxFuzzShift));
+      made.push_back(
+          std::make_unique<Differ>(*kernel, fuzz::kMaxFuzzLength, fuzz::widest_shift(*kernel)));
     }
     return made;
   }();
@@ -31,10 +32,10 @@ std::vector<std::unique_ptr<Differ>>& differs() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const fuzz::KernelInput input = fuzz::read_kernel_input({data, size});
   for (const auto& differ : differs()) {
-    if (auto failure = differ->check_in(input.placement, input.test_case, input.payload)) {
+    const TestCase c = fuzz::case_for(differ->kernel(), input);
+    if (auto failure = differ->check_in(input.placement, c, input.payload)) {
       const std::string cause = "kernel_diff: " + std::string(differ->kernel_name()) + " " +
-                                std::string(entry_point_name(input.test_case.entry)) + " " +
-                                std::string(failure_kind_name(failure->kind));
+                                c.entry->name + " " + std::string(failure_kind_name(failure->kind));
       // The repro line replays the case with maskcheck's own payload; this input replays it
       // exactly.
       fuzz::report_and_abort(cause, format_failure(*failure));

@@ -33,40 +33,60 @@ class TailWriter {
 KernelInput read_kernel_input(std::span<const std::uint8_t> data) {
   FuzzedDataProvider in(data.data(), data.size());
   KernelInput input;
-  TestCase& c = input.test_case;
-  c.entry = kAllEntryPoints[in.ConsumeIntegralInRange<unsigned>(0, 3)];
+  TestCase& c = input.raw;
+  input.entry_index = in.ConsumeIntegralInRange<unsigned>(0, kMaxEntryIndex);
   const auto key_bytes = in.ConsumeIntegral<std::uint32_t>();  // from the end, high byte first
   c.key = {static_cast<std::uint8_t>(key_bytes >> 24), static_cast<std::uint8_t>(key_bytes >> 16),
            static_cast<std::uint8_t>(key_bytes >> 8), static_cast<std::uint8_t>(key_bytes)};
-  c.phase = takes_phase(c.entry) ? in.ConsumeIntegralInRange<unsigned>(0, 3) : 0;
-  c.shift = moves_data(c.entry) ? in.ConsumeIntegralInRange<unsigned>(0, kMaxFuzzShift) : 0;
+  c.phase = in.ConsumeIntegralInRange<unsigned>(0, 3);
+  c.shift = in.ConsumeIntegralInRange<unsigned>(0, kMaxFuzzShift);
   c.alignment = in.ConsumeIntegralInRange<unsigned>(0, 63);
   // Mostly short payloads (fast runs, every tail), one in 64 up to the full range.
   const bool long_payload = in.ConsumeIntegralInRange<unsigned>(0, 63) == 0;
   c.length =
       in.ConsumeIntegralInRange<std::size_t>(0, long_payload ? kMaxFuzzLength : kShortLength);
-  if (takes_whole_words(c.entry)) c.length &= ~std::size_t{3};
   input.placement = static_cast<Placement>(in.ConsumeIntegralInRange<unsigned>(0, 2));
   input.payload = in.ConsumeRemainingBytes<std::uint8_t>();
   return input;
 }
 
-std::vector<std::uint8_t> write_kernel_input(const TestCase& c, Placement placement,
-                                             std::span<const std::uint8_t> payload) {
+std::vector<std::uint8_t> write_kernel_input(const KernelInput& input) {
+  const TestCase& c = input.raw;
   TailWriter tail;
-  const auto entry = std::find(kAllEntryPoints.begin(), kAllEntryPoints.end(), c.entry);
-  tail.integer(static_cast<std::uint64_t>(entry - kAllEntryPoints.begin()), 3);
+  tail.integer(input.entry_index, kMaxEntryIndex);
   tail.integer(std::uint32_t{c.key[0]} << 24 | std::uint32_t{c.key[1]} << 16 |
                    std::uint32_t{c.key[2]} << 8 | c.key[3],
                0xffffffff);
-  if (takes_phase(c.entry)) tail.integer(c.phase, 3);
-  if (moves_data(c.entry)) tail.integer(c.shift, kMaxFuzzShift);
+  tail.integer(c.phase, 3);
+  tail.integer(c.shift, kMaxFuzzShift);
   tail.integer(c.alignment, 63);
   const bool long_payload = c.length > kShortLength;
   tail.integer(long_payload ? 0 : 1, 63);
   tail.integer(c.length, long_payload ? kMaxFuzzLength : kShortLength);
-  tail.integer(static_cast<unsigned>(placement), 2);
-  return tail.finish(payload);
+  tail.integer(static_cast<unsigned>(input.placement), 2);
+  return tail.finish(input.payload);
+}
+
+TestCase case_for(const Kernel& kernel, const KernelInput& input) {
+  TestCase c = input.raw;
+  c.entry = &kernel.entries[input.entry_index % kernel.entries.size()];
+  const Entry& entry = *c.entry;
+  c.length -= c.length % entry.length_multiple;
+  if (!moves_data(entry)) {
+    c.shift = 0;
+  } else {
+    const std::uint64_t widest = std::max<std::uint64_t>(
+        entry.min_shift, std::min<std::uint64_t>(entry.max_shift, kMaxFuzzShift));
+    c.shift = static_cast<unsigned>(std::clamp<std::uint64_t>(c.shift, entry.min_shift, widest));
+  }
+  if (!carries_position(entry)) c.phase = 0;
+  return c;
+}
+
+unsigned widest_shift(const Kernel& kernel) {
+  unsigned widest = kMaxFuzzShift;
+  for (const Entry& entry : kernel.entries) widest = std::max(widest, entry.min_shift);
+  return widest;
 }
 
 }  // namespace maskcheck::fuzz

@@ -1,5 +1,6 @@
-// The kernel_diff input: a case (entry point, key, phase, shift, alignment, length) and its
-// payload, read with FuzzedDataProvider. The seed writer encodes the same layout.
+// The kernel_diff input: a case (which entry point, key, phase, shift, alignment, length) and its
+// payload, read with FuzzedDataProvider. The seed writer encodes the same layout. Kernels declare
+// different entry points, so each fits the case to its own (case_for).
 #pragma once
 
 #include <cstddef>
@@ -17,16 +18,26 @@ inline constexpr std::size_t kMaxFuzzLength = 65536 + 3;
 inline constexpr unsigned kMaxFuzzShift = 64;
 inline constexpr std::size_t kShortLength = 1100;
 
+inline constexpr unsigned kMaxEntryIndex = 15;
+
 struct KernelInput {
-  TestCase test_case;
+  unsigned entry_index = 0;  // which of a kernel's entry points, modulo how many it has
+  TestCase raw;              // no entry yet; shift and phase as drawn, before any contract
   Placement placement = Placement::end_at_guard;
   std::vector<std::uint8_t> payload;
+
+  bool operator==(const KernelInput&) const = default;
 };
 
 KernelInput read_kernel_input(std::span<const std::uint8_t> data);
 
-// The bytes read_kernel_input turns back into this case and payload.
-std::vector<std::uint8_t> write_kernel_input(const TestCase& test_case, Placement placement,
-                                             std::span<const std::uint8_t> payload);
+// The bytes read_kernel_input turns back into this input.
+std::vector<std::uint8_t> write_kernel_input(const KernelInput& input);
+
+// The input's case on one kernel: its entry point, with the length rounded down to the lengths it
+// takes, the shift moved into the range it accepts, and no phase unless it carries one.
+TestCase case_for(const Kernel& kernel, const KernelInput& input);
+// The widest shift case_for gives the kernel's entry points: what its differ must hold.
+unsigned widest_shift(const Kernel& kernel);
 
 }  // namespace maskcheck::fuzz

@@ -24,7 +24,7 @@ std::vector<const Kernel*>& runnable_kernels() {
   static std::vector<const Kernel*> all = [] {
     std::vector<const Kernel*> runnable;
     for (const Kernel& kernel : builtin_kernels()) {
-      if (kernel.cpu_supports()) runnable.push_back(&kernel);
+      if (kernel.runs_here()) runnable.push_back(&kernel);
     }
     return runnable;
   }();
@@ -48,8 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const std::string kThisInput = "this input";
   if (auto failure = differ.check(kernel, parser.make, run, CaseName(kThisInput))) {
     fuzz::report_and_abort("stream_diff: " + std::string(parser.name) + " on " +
-                               std::string(kernel.name) +
-                               " disagrees with the reference decoder",
+                               std::string(kernel.name) + " disagrees with the reference decoder",
                            "  " + failure->headline + "\n" + failure->detail);
   }
   return 0;

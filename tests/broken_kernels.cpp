@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "maskcheck/entries_from_words.h"
+#include "maskcheck/four_entries.h"
 
 namespace maskcheck::testing {
 
@@ -35,23 +36,21 @@ void flawed_xor(std::uint8_t* dst, const std::uint8_t* src, std::size_t count, K
 }
 
 template <Flaw flaw>
-constexpr UnmaskFunctions flawed_entries() {
-  return {
-      [](std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key) {
-        flawed_xor<flaw>(dst, src, n4, key, 0, n4);
-      },
-      [](std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
-        flawed_xor<flaw>(dst, src, ((n >> 2) + 1) * 4, key, 0, n);
-      },
-      [](std::uint8_t* data, Key key, std::size_t n) {
-        flawed_xor<flaw>(data, data, (n + 3) & ~std::size_t{3}, key, 0, n);
-      },
-      [](std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key, unsigned phase) {
-        flawed_xor<flaw>(dst, src, n, key, phase, n);
-        return static_cast<unsigned>((phase + n + (flaw == Flaw::wrong_next_phase)) & 3);
-      },
-  };
-}
+inline constexpr UnmaskFunctions kFlawed{
+    [](std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key) {
+      flawed_xor<flaw>(dst, src, n4, key, 0, n4);
+    },
+    [](std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
+      flawed_xor<flaw>(dst, src, ((n >> 2) + 1) * 4, key, 0, n);
+    },
+    [](std::uint8_t* data, Key key, std::size_t n) {
+      flawed_xor<flaw>(data, data, (n + 3) & ~std::size_t{3}, key, 0, n);
+    },
+    [](std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key, unsigned phase) {
+      flawed_xor<flaw>(dst, src, n, key, phase, n);
+      return static_cast<unsigned>((phase + n + (flaw == Flaw::wrong_next_phase)) & 3);
+    },
+};
 
 // Block order swapped: the 32/16/8/4 tail first, then the 64-byte blocks. Harmless in place,
 // wrong once dst trails src, because the tail store lands on source bytes not yet loaded.
@@ -82,43 +81,44 @@ void whole_vector_tail_words(std::uint8_t* dst, const std::uint8_t* src, std::si
   }
 }
 
-using enum EntryPoint;
 using enum FailureKind;
+const std::vector<std::string_view> kEveryEntry{"words", "imprecise", "inplace", "exact"};
 
+// Declared with maskcheck's own four contracts, which they break.
 const std::vector<BrokenKernel> kBroken{
-    {{"broken-read-past-end", "reads one byte past its footprint",
-      flawed_entries<Flaw::read_past_end>()},
-     {words, imprecise, inplace, exact},
+    {four_entry_kernel<kFlawed<Flaw::read_past_end>>("broken-read-past-end",
+                                                     "reads one byte past its footprint"),
+     kEveryEntry,
      {fault},
      true},
-    {{"broken-write-past-end", "writes one byte past its footprint",
-      flawed_entries<Flaw::write_past_end>()},
-     {words, imprecise, inplace, exact},
+    {four_entry_kernel<kFlawed<Flaw::write_past_end>>("broken-write-past-end",
+                                                      "writes one byte past its footprint"),
+     kEveryEntry,
      {fault, outside_write},
      true},
-    {{"broken-last-byte", "leaves the last byte unwritten",
-      flawed_entries<Flaw::last_byte_unwritten>()},
-     {words, imprecise, inplace, exact},
+    {four_entry_kernel<kFlawed<Flaw::last_byte_unwritten>>("broken-last-byte",
+                                                           "leaves the last byte unwritten"),
+     kEveryEntry,
      {mismatch}},
-    {{"broken-phase", "walks the key backwards from the phase",
-      flawed_entries<Flaw::wrong_phase>()},
-     {exact},
+    {four_entry_kernel<kFlawed<Flaw::wrong_phase>>("broken-phase",
+                                                   "walks the key backwards from the phase"),
+     {"exact"},
      {mismatch}},
-    {{"broken-next-phase", "returns the wrong next phase",
-      flawed_entries<Flaw::wrong_next_phase>()},
-     {exact},
+    {four_entry_kernel<kFlawed<Flaw::wrong_next_phase>>("broken-next-phase",
+                                                        "returns the wrong next phase"),
+     {"exact"},
      {FailureKind::wrong_phase}},
-    {{"broken-length-300", "wrong only for a 300-byte payload",
-      flawed_entries<Flaw::single_length>()},
-     {words, imprecise, inplace, exact},
+    {four_entry_kernel<kFlawed<Flaw::single_length>>("broken-length-300",
+                                                     "wrong only for a 300-byte payload"),
+     kEveryEntry,
      {mismatch}},
-    {{"broken-tail-first", "processes the tail before the blocks",
-      kEntriesFromWords<tail_first_words>},
-     {words, imprecise, exact},
+    {four_entry_kernel<kEntriesFromWords<tail_first_words>>("broken-tail-first",
+                                                            "processes the tail before the blocks"),
+     {"words", "imprecise", "exact"},
      {mismatch}},
-    {{"broken-vector-tail", "loads and stores the last 32-byte vector whole, past the end",
-      kEntriesFromWords<whole_vector_tail_words>},
-     {words, imprecise, inplace, exact},
+    {four_entry_kernel<kEntriesFromWords<whole_vector_tail_words>>(
+         "broken-vector-tail", "loads and stores the last 32-byte vector whole, past the end"),
+     kEveryEntry,
      {fault},
      true},
 };

@@ -6,7 +6,6 @@
 #include <string_view>
 #include <vector>
 
-#include "maskcheck/entry_point.h"
 #include "maskcheck/failure.h"
 #include "maskcheck/kernel.h"
 
@@ -14,7 +13,7 @@ namespace maskcheck::testing {
 
 struct BrokenKernel {
   Kernel kernel;
-  std::vector<EntryPoint> breaks;
+  std::vector<std::string_view> breaks;  // the entry points it breaks, by name
   // What the differ reports when only guard pages and canaries are there (no ASan).
   std::vector<FailureKind> reported_as;
   // Whether ASan, where built in, stops the process before the differ sees the case.

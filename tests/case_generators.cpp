@@ -31,16 +31,20 @@ rc::Gen<std::size_t> payload_lengths() {
        {1, rc::gen::inRange<std::size_t>(0, kLongestPayload + 1)}});
 }
 
-rc::Gen<TestCase> test_cases(CaseShape shape) {
-  return rc::gen::exec([shape] {
+rc::Gen<TestCase> test_cases(const Kernel& kernel, CaseShape shape) {
+  return rc::gen::exec([&kernel, shape] {
     TestCase c;
-    c.entry = *rc::gen::elementOf(shape.entries);
+    c.entry = kernel.entry(*rc::gen::elementOf(shape.entries));
+    const Entry& entry = *c.entry;
     c.length = *payload_lengths();
-    if (takes_whole_words(c.entry)) c.length &= ~std::size_t{3};
+    c.length -= c.length % entry.length_multiple;
     c.alignment = *rc::gen::inRange(0u, 64u);
-    if (moves_data(c.entry)) c.shift = *rc::gen::inRange(shape.min_shift, shape.max_shift + 1);
+    if (moves_data(entry)) {
+      const unsigned widest = std::min<std::uint64_t>(shape.max_shift, entry.max_shift);
+      c.shift = *rc::gen::inRange(std::max<unsigned>(shape.min_shift, entry.min_shift), widest + 1);
+    }
     c.key = *keys();
-    if (takes_phase(c.entry)) c.phase = *rc::gen::inRange(0u, 4u);
+    if (carries_position(entry)) c.phase = *rc::gen::inRange(0u, 4u);
     return c;
   });
 }

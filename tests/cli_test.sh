@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The maskcheck command's promises: exit codes, one-line errors, repro, JSON, plug-in kernels.
-# Usage: cli_test.sh MASKCHECK PLUGIN_LIBRARY WRONG_ABI_PLUGIN_LIBRARY
+# The maskcheck command's promises: exit codes, one-line errors, repro, JSON, plug-in kernels and
+# the contracts they declare.
+# Usage: cli_test.sh MASKCHECK PLUGIN_LIBRARY WRONG_ABI_PLUGIN_LIBRARY CONTRACTS_PLUGIN_LIBRARY
 set -u
-maskcheck=$1 plugin=$2 wrong_abi_plugin=$3
+maskcheck=$1 plugin=$2 wrong_abi_plugin=$3 contracts=$4
 failures=0
 passes=0
 
@@ -36,7 +37,7 @@ expect sweep-json 0 '"result": "pass"' -- "$maskcheck" sweep --entry exact --len
 expect sweep-bad-flag 2 'bogus' -- "$maskcheck" sweep --bogus
 expect sweep-bad-lengths 2 'lengths' -- "$maskcheck" sweep --lengths 9..3
 expect sweep-bad-alignment 2 'over the limit 63' -- "$maskcheck" sweep --alignments 0..64
-expect sweep-bad-entry 2 "unknown entry point 'sideways'" -- "$maskcheck" sweep --entry sideways
+expect sweep-bad-entry 2 "no selected kernel has an entry point 'sideways'" -- "$maskcheck" sweep --entry sideways
 expect sweep-bad-kernel 2 "unknown kernel 'nope'" -- "$maskcheck" sweep --kernel nope
 expect sweep-zero-failures 2 'max-failures' -- "$maskcheck" sweep --max-failures 0
 expect no-subcommand 2 '.' -- "$maskcheck"
@@ -79,6 +80,20 @@ expect plugin-not-a-library 2 'invalid ELF header' -- "$maskcheck" list --plugin
 expect plugin-wrong-abi 2 'built for plug-in ABI' -- "$maskcheck" list --plugin "$wrong_abi_plugin"
 expect plugin-twice 2 "kernel 'plugin-bytes' is already registered" -- "$maskcheck" list --plugin "$plugin" --plugin "$plugin"
 expect plugin-unloaded 2 "unknown kernel 'plugin-bytes'" -- "$maskcheck" sweep --kernel plugin-bytes
+
+# Declared contracts (tests/plugin_contracts.c): the same loop passes or fails by its declaration.
+with_contracts=("$maskcheck" sweep --plugin "$contracts" --lengths 0..70 --quiet)
+expect list-contract 0 'unmask +in place; reads and writes \[data, data\+n\)' -- "$maskcheck" list --plugin "$contracts"
+expect list-parser-fit 0 'split and stream skip it' -- "$maskcheck" list --plugin "$contracts"
+expect exactly-n-declared-so 0 '^PASS: [0-9]+ cases, 0 failed' -- "${with_contracts[@]}" --kernel exactly-n
+expect rounded-claimed-not-kept 1 'FAIL claims-rounded:unmask:n1:.*mismatch' -- "${with_contracts[@]}" --kernel claims-rounded --max-failures 1
+expect rounded-maybe-written 0 '^PASS: [0-9]+ cases, 0 failed' -- "${with_contracts[@]}" --kernel rounded-maybe
+expect rotated-key-carried 0 '^PASS: [0-9]+ cases, 0 failed' -- "${with_contracts[@]}" --kernel rotated
+expect rotated-backwards 1 'wrong-key\]' -- "${with_contracts[@]}" --kernel rotated-backwards --max-failures 1
+expect shift-range-kept 0 '^PASS: [0-9]+ cases, 0 failed' -- "${with_contracts[@]}" --kernel shift-8-only
+expect shift-range-repro 2 'does not accept shift 4' -- "$maskcheck" repro --plugin "$contracts" shift-8-only:unmask8:n5:a0:d4:k00000000:p0
+expect entry-unknown 2 "no selected kernel has an entry point 'exact'" -- "${with_contracts[@]}" --kernel exactly-n --entry exact
+expect split-unfit 2 'does not fit the frame parser' -- "$maskcheck" split --plugin "$contracts" --kernel rotated
 
 expect jobs-zero 2 'jobs' -- "$maskcheck" sweep --jobs 0
 expect jobs-too-many 2 'jobs' -- "$maskcheck" sweep --jobs 100000

@@ -52,7 +52,7 @@ const std::vector<std::uint8_t> kHelloPayload{'H', 'e', 'l', 'l', 'o'};
 TEST(FrameParser, UnmasksTheRfcHelloInPlaceOverItsHeader) {
   for (MoveBack move_back : {MoveBack::over_header, MoveBack::over_key}) {
     Recorder recorder;
-    FrameParser parser(find_kernel("block")->entries, recorder, {1 << 20, move_back});
+    FrameParser parser(*find_kernel("block")->functions, recorder, {1 << 20, move_back});
     ReceiveBuffer buffer(kRfcHello);
     parser.consume(buffer.data(), buffer.length);
     ASSERT_EQ(recorder.events.size(), 1u);
@@ -62,7 +62,7 @@ TEST(FrameParser, UnmasksTheRfcHelloInPlaceOverItsHeader) {
 
 TEST(FrameParser, CarriesTheKeyAcrossReads) {
   Recorder recorder;
-  FrameParser parser(find_kernel("block")->entries, recorder);
+  FrameParser parser(*find_kernel("block")->functions, recorder);
   for (std::size_t at = 0; at < kRfcHello.size(); at += 3) {
     const std::size_t end = std::min(at + 3, kRfcHello.size());
     ReceiveBuffer buffer({kRfcHello.begin() + at, kRfcHello.begin() + end});
@@ -77,7 +77,7 @@ TEST(FrameParser, CarriesTheKeyAcrossReads) {
 
 TEST(FrameParser, StopsAtTheFirstErrorAndStaysStopped) {
   Recorder recorder;
-  FrameParser parser(find_kernel("block")->entries, recorder);
+  FrameParser parser(*find_kernel("block")->functions, recorder);
   ReceiveBuffer unmasked({0x81, 0x02, 'h', 'i'});
   parser.consume(unmasked.data(), unmasked.length);
   ReceiveBuffer hello(kRfcHello);

@@ -109,26 +109,28 @@ TEST(GuardLayers, AFaultOutsideATrapStillKillsTheProcess) {
 
 #if defined(__x86_64__)  // __builtin_trap is ud2 there: SIGILL, as an instruction the CPU lacks
 // The reference's `exact`, except that n = 3 runs an instruction this CPU "lacks".
-unsigned exact_without_the_instruction_for_3(std::uint8_t* dst, const std::uint8_t* src,
-                                             std::size_t n, Key key, unsigned phase) {
+std::uint32_t exact_without_the_instruction_for_3(std::uint8_t* dst, const std::uint8_t* src,
+                                                  std::size_t n, std::uint8_t* key,
+                                                  std::uint32_t phase) {
   if (n == 3) __builtin_trap();
-  return reference_kernel().entries.exact(dst, src, n, key, phase);
+  return reference_kernel().entry("exact")->call(dst, src, n, key, phase);
 }
 
+const Entry kLackingEntries[]{MASKCHECK_EXACT_ENTRY(exact_without_the_instruction_for_3)};
+
 TEST(GuardLayers, AnIllegalInstructionIsAFailureThatNamesTheCase) {
-  Kernel kernel = reference_kernel();
-  kernel.name = "lacks-an-instruction";
-  kernel.entries.exact = exact_without_the_instruction_for_3;
+  const Kernel kernel{"lacks-an-instruction", "exact runs ud2 at n = 3", kLackingEntries};
+  const Entry* exact = &kLackingEntries[0];
   Differ differ(kernel, 8);
-  EXPECT_FALSE(differ.check({.length = 2}).has_value());
-  const auto failure = differ.check({.length = 3});
+  EXPECT_FALSE(differ.check({.entry = exact, .length = 2}).has_value());
+  const auto failure = differ.check({.entry = exact, .length = 3});
   ASSERT_TRUE(failure.has_value());
   EXPECT_EQ(failure->case_id, "lacks-an-instruction:exact:n3:a0:d0:k00000000:p0");
   EXPECT_EQ(failure->kind, FailureKind::fault);
   EXPECT_NE(failure->headline.find("an instruction this CPU does not have (SIGILL"),
             std::string::npos)
       << failure->headline;
-  EXPECT_FALSE(differ.check({.length = 4}).has_value()) << "the trap must re-arm";
+  EXPECT_FALSE(differ.check({.entry = exact, .length = 4}).has_value()) << "the trap must re-arm";
 }
 #endif
 

@@ -17,27 +17,28 @@ constexpr int kHangExit = 7;
 
 // The reference's `exact`, after a wait: forever at n = 5, `pause` otherwise.
 template <int kPauseMs>
-unsigned waiting_exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
-                       unsigned phase) {
+std::uint32_t waiting_exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n,
+                            std::uint8_t* key, std::uint32_t phase) {
   do {
     std::this_thread::sleep_for(std::chrono::milliseconds(kPauseMs));
   } while (n == 5);
-  return reference_kernel().entries.exact(dst, src, n, key, phase);
+  return reference_kernel().entry("exact")->call(dst, src, n, key, phase);
 }
 
 template <int kPauseMs>
+const Entry kWaitingEntries[]{MASKCHECK_EXACT_ENTRY(waiting_exact<kPauseMs>)};
+
+template <int kPauseMs>
 Kernel waiting_kernel(std::string_view name) {
-  Kernel kernel = reference_kernel();
-  kernel.name = name;
-  kernel.entries.exact = waiting_exact<kPauseMs>;
-  return kernel;
+  return {name, "exact waits", kWaitingEntries<kPauseMs>};
 }
 
 // Under a 1 s watchdog, checks cases n = first..last-1 on `kernel`, then exits 0.
 [[noreturn]] void check_lengths_watched(const Kernel& kernel, std::size_t first, std::size_t last) {
   watch_for_hangs(1, kHangExit);
   Differ differ(kernel, last);
-  for (std::size_t n = first; n < last; ++n) differ.check({.length = n, .key = {1, 2, 3, 4}});
+  for (std::size_t n = first; n < last; ++n)
+    differ.check({.entry = &kernel.entries[0], .length = n, .key = {1, 2, 3, 4}});
   std::exit(0);
 }
 

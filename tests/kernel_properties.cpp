@@ -61,47 +61,47 @@ void assert_same_bytes(std::span<const std::uint8_t> expected, const std::uint8_
 }  // namespace
 
 void equals_reference_in_guarded_memory(Differ& differ) {
-  const TestCase c = *test_cases();
+  const TestCase c = *test_cases(differ.kernel());
   if (const auto failure = differ.check(c)) RC_FAIL(format_failure(*failure));
 }
 
 void unmasking_twice_restores(const Kernel& kernel) {
-  const TestCase c = *test_cases();
+  const TestCase c = *test_cases(kernel);
   const Contract contract = contract_for(c);
   const std::vector<std::uint8_t> input = generated_payload(contract.read.size());
   // Room for a second move back by D: the first call lands at lo, the second at lo - D.
   HeapSpan heap = lay_out(c, c.shift, 0, input);
-  call_entry(kernel.entries, c, heap.lo);
-  call_entry(kernel.entries, c, heap.lo - c.shift);
+  call_entry(c, heap.lo);
+  call_entry(c, heap.lo - c.shift);
   assert_same_bytes(input, heap.lo - c.shift, "unmasked twice, the output");
 }
 
 void masking_zeros_gives_the_key(const Kernel& kernel) {
-  const TestCase c = *test_cases();
+  const TestCase c = *test_cases(kernel);
   const Contract contract = contract_for(c);
   HeapSpan heap = lay_out(c, 0, 0, std::vector<std::uint8_t>(contract.read.size(), 0));
-  call_entry(kernel.entries, c, heap.lo);
+  call_entry(c, heap.lo);
   std::vector<std::uint8_t> repeated_key(contract.write.size());
   for (std::size_t i = 0; i < repeated_key.size(); ++i) repeated_key[i] = c.key[(c.phase + i) & 3];
   assert_same_bytes(repeated_key, heap.lo + contract.write.begin, "zeros unmasked");
 }
 
 void chunked_equals_one_shot(const Kernel& kernel) {
-  const TestCase c = *test_cases({.entries = {EntryPoint::exact}, .max_shift = 0});
+  const TestCase c = *test_cases(kernel, {.entries = {"exact"}, .max_shift = 0});
   const std::vector<std::size_t> cuts = *cuts_within(c.length);
   const std::vector<std::uint8_t> payload = generated_payload(c.length);
 
   std::vector<std::uint8_t> one_shot = payload;
   const unsigned one_shot_phase =
-      kernel.entries.exact(one_shot.data(), one_shot.data(), c.length, c.key, c.phase);
+      kernel.functions->exact(one_shot.data(), one_shot.data(), c.length, c.key, c.phase);
 
   std::vector<std::uint8_t> chunked = payload;
   unsigned phase = c.phase;
   std::size_t begin = 0;
   for (std::size_t piece = 0; piece <= cuts.size(); ++piece) {
     const std::size_t end = piece < cuts.size() ? cuts[piece] : c.length;
-    phase = kernel.entries.exact(chunked.data() + begin, chunked.data() + begin, end - begin, c.key,
-                                 phase);
+    phase = kernel.functions->exact(chunked.data() + begin, chunked.data() + begin, end - begin,
+                                    c.key, phase);
     begin = end;
   }
   assert_same_bytes(one_shot, chunked.data(), "unmasked in pieces, the payload");
@@ -109,48 +109,49 @@ void chunked_equals_one_shot(const Kernel& kernel) {
 }
 
 void in_place_equals_out_of_place(const Kernel& kernel) {
-  const TestCase moved = *test_cases(
-      {.entries = {EntryPoint::words, EntryPoint::imprecise, EntryPoint::exact}, .min_shift = 1});
+  const TestCase moved =
+      *test_cases(kernel, {.entries = {"words", "imprecise", "exact"}, .min_shift = 1});
   TestCase in_place = moved;
   in_place.shift = 0;
   const Contract contract = contract_for(moved);
   const std::vector<std::uint8_t> payload = generated_payload(contract.read.size());
 
   HeapSpan moved_heap = lay_out(moved, 0, 0, payload);
-  const unsigned moved_phase = call_entry(kernel.entries, moved, moved_heap.lo);
+  const CallResult moved_result = call_entry(moved, moved_heap.lo);
   HeapSpan in_place_heap = lay_out(in_place, 0, 0, payload);
-  const unsigned in_place_phase = call_entry(kernel.entries, in_place, in_place_heap.lo);
+  const CallResult in_place_result = call_entry(in_place, in_place_heap.lo);
 
   const std::span<const std::uint8_t> expected{in_place_heap.lo, contract.write.size()};
   assert_same_bytes(expected, moved_heap.lo, "moved back by D, the output");
-  RC_ASSERT(moved_phase == in_place_phase);
+  RC_ASSERT(moved_result == in_place_result);
 }
 
 void exact_equals_imprecise(const Kernel& kernel) {
-  const TestCase exact = *test_cases({.entries = {EntryPoint::exact}});
+  const TestCase exact = *test_cases(kernel, {.entries = {"exact"}});
   TestCase imprecise = exact;
-  imprecise.entry = EntryPoint::imprecise;
+  imprecise.entry = kernel.entry("imprecise");
   imprecise.phase = 0;
   imprecise.key = rotated(exact.key, exact.phase);
-  const std::vector<std::uint8_t> payload = generated_payload(imprecise_extent(exact.length));
+  const std::vector<std::uint8_t> payload =
+      generated_payload(extent_end(imprecise.entry->read, exact.length));
 
   HeapSpan exact_heap = lay_out(exact, 0, 0, std::span(payload).first(exact.length));
-  call_entry(kernel.entries, exact, exact_heap.lo);
+  call_entry(exact, exact_heap.lo);
   HeapSpan imprecise_heap = lay_out(imprecise, 0, 0, payload);
-  call_entry(kernel.entries, imprecise, imprecise_heap.lo);
+  call_entry(imprecise, imprecise_heap.lo);
 
   const std::span<const std::uint8_t> expected{exact_heap.lo, exact.length};
   assert_same_bytes(expected, imprecise_heap.lo, "imprecise, on the first n bytes,");
 }
 
 void imprecise_spares_the_next_header(const Kernel& kernel) {
-  const TestCase c = *test_cases({.entries = {EntryPoint::imprecise}, .min_shift = 4});
-  const std::vector<std::uint8_t> payload = generated_payload(imprecise_extent(c.length));
+  const TestCase c = *test_cases(kernel, {.entries = {"imprecise"}, .min_shift = 4});
+  const std::vector<std::uint8_t> payload = generated_payload(extent_end(c.entry->read, c.length));
   HeapSpan heap = lay_out(c, 0, kNextHeaderBytes, payload);
   const std::uint8_t* next_header = heap.lo + c.shift + c.length;
   const std::uint8_t* const buffer_end = heap.bytes.data() + heap.bytes.size();
   const std::vector<std::uint8_t> before(next_header, buffer_end);
-  call_entry(kernel.entries, c, heap.lo);
+  call_entry(c, heap.lo);
   assert_same_bytes(before, next_header, "the bytes from src + n on");
 }
 

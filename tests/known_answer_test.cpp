@@ -24,7 +24,7 @@ constexpr std::array<std::array<std::uint8_t, 5>, 4> kHelloMasked{{
 
 class KnownAnswerTest : public testing::TestWithParam<const Kernel*> {
  protected:
-  const UnmaskFunctions& entries() const { return GetParam()->entries; }
+  const UnmaskFunctions& entries() const { return *GetParam()->functions; }
 };
 
 TEST_P(KnownAnswerTest, ExactMatchesTheRfcExampleAtEveryPhase) {

@@ -57,9 +57,9 @@ void byte_reads_match_one_read(const Kernel& kernel, const ParserMaker& parser) 
   const ParserOptions options = parser_options(choice, generated_move_back());
   std::vector<std::size_t> every_byte;
   for (std::size_t at = 1; at < stream.bytes.size(); ++at) every_byte.push_back(at);
-  const ParseLog one_read = parse_in_reads(parser, kernel.entries, stream.bytes, {}, options);
+  const ParseLog one_read = parse_in_reads(parser, *kernel.functions, stream.bytes, {}, options);
   const ParseLog byte_reads =
-      parse_in_reads(parser, kernel.entries, stream.bytes, every_byte, options);
+      parse_in_reads(parser, *kernel.functions, stream.bytes, every_byte, options);
   RC_LOG() << "one read:   " << one_read << "\nbyte reads: " << byte_reads << "\n";
   RC_ASSERT(byte_reads == one_read);
 }
@@ -68,7 +68,7 @@ void never_more_payload_than_declared(const Kernel& kernel, const ParserMaker& p
   const StreamChoice choice = *frame_streams();
   const RenderedStream stream = render(choice);
   const std::vector<std::size_t> cuts = *cuts_within(stream.bytes.size());
-  const ParseLog log = parse_in_reads(parser, kernel.entries, stream.bytes, cuts,
+  const ParseLog log = parse_in_reads(parser, *kernel.functions, stream.bytes, cuts,
                                       parser_options(choice, generated_move_back()));
   RC_ASSERT(log.frames.size() <= stream.declared.size());
   for (std::size_t i = 0; i < log.frames.size(); ++i) {
@@ -84,8 +84,8 @@ void error_at_same_frame_whatever_cuts(const Kernel& kernel, const ParserMaker& 
   const RenderedStream stream = render(choice);
   const std::vector<std::size_t> cuts = *cuts_within(stream.bytes.size());
   const ParserOptions options = parser_options(choice, generated_move_back());
-  const ParseLog one_read = parse_in_reads(parser, kernel.entries, stream.bytes, {}, options);
-  const ParseLog cut = parse_in_reads(parser, kernel.entries, stream.bytes, cuts, options);
+  const ParseLog one_read = parse_in_reads(parser, *kernel.functions, stream.bytes, {}, options);
+  const ParseLog cut = parse_in_reads(parser, *kernel.functions, stream.bytes, cuts, options);
   RC_LOG() << "one read: " << one_read << "\ncut:      " << cut << "\n";
   RC_ASSERT(one_read.error.has_value());
   RC_ASSERT(error_summary(cut) == error_summary(one_read));

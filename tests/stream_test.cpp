@@ -16,7 +16,7 @@ class StreamCatalogue : public testing::TestWithParam<StreamParam> {};
 
 TEST_P(StreamCatalogue, MatchesTheReferenceDecoder) {
   const auto [kernel, move_back] = GetParam();
-  if (!kernel->cpu_supports()) GTEST_SKIP() << kernel->name << " does not run on this CPU";
+  if (!kernel->runs_here()) GTEST_SKIP() << kernel->name << " does not run on this CPU";
   SweepOptions options;
   options.max_failures = 100;
   const StreamSweepResult result =

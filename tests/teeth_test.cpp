@@ -23,10 +23,11 @@ CaseSpace space_up_to(std::size_t longest) {
   return space;
 }
 
-SweepResult sweep_until_first_failure(const Kernel& kernel, EntryPoint entry, std::size_t longest) {
+SweepResult sweep_until_first_failure(const Kernel& kernel, std::string_view entry,
+                                      std::size_t longest) {
   SweepOptions options;
   options.max_failures = 1;
-  return run_sweep(kernel, entry, space_up_to(longest), options);
+  return run_sweep(kernel, *kernel.entry(entry), space_up_to(longest), options);
 }
 
 class Teeth : public ::testing::TestWithParam<const BrokenKernel*> {};
@@ -34,12 +35,11 @@ class Teeth : public ::testing::TestWithParam<const BrokenKernel*> {};
 TEST_P(Teeth, CaughtOnEveryEntryPointItBreaks) {
   const BrokenKernel& broken = *GetParam();
   ASSERT_FALSE(broken.breaks.empty());
-  for (EntryPoint entry : broken.breaks) {
-    SCOPED_TRACE(entry_point_name(entry));
+  for (std::string_view entry : broken.breaks) {
+    SCOPED_TRACE(entry);
     if (kAddressSanitizer && broken.asan_stops_it) {
       const std::string expected = "AddressSanitizer(.|\n)*maskcheck: the process died in case " +
-                                   std::string(broken.kernel.name) + ":" +
-                                   std::string(entry_point_name(entry)) + ":";
+                                   std::string(broken.kernel.name) + ":" + std::string(entry) + ":";
       EXPECT_DEATH(sweep_until_first_failure(broken.kernel, entry, 320), expected);
       continue;
     }
@@ -58,13 +58,14 @@ TEST_P(Teeth, SameFailuresOnAnyNumberOfThreads) {
   const BrokenKernel& broken = *GetParam();
   if (kAddressSanitizer && broken.asan_stops_it) GTEST_SKIP() << "ASan ends the process instead";
   bool compared_failures = false;
-  for (EntryPoint entry : broken.breaks) {
-    SCOPED_TRACE(entry_point_name(entry));
+  for (std::string_view entry : broken.breaks) {
+    SCOPED_TRACE(entry);
     SweepOptions options;
     options.max_failures = 5;
-    const SweepResult one = run_sweep(broken.kernel, entry, space_up_to(96), options);
+    const Entry& declared = *broken.kernel.entry(entry);
+    const SweepResult one = run_sweep(broken.kernel, declared, space_up_to(96), options);
     options.jobs = 3;
-    const SweepResult three = run_sweep(broken.kernel, entry, space_up_to(96), options);
+    const SweepResult three = run_sweep(broken.kernel, declared, space_up_to(96), options);
     compared_failures |= !one.failures.empty();
     EXPECT_EQ(one.cases, three.cases);
     EXPECT_EQ(one.candidate_calls(), three.candidate_calls());
@@ -77,7 +78,7 @@ TEST_P(Teeth, SameFailuresOnAnyNumberOfThreads) {
   if (!compared_failures) GTEST_SKIP() << "it fails only past 96 bytes: too slow to sweep twice";
 }
 
-bool breaks(const BrokenKernel& broken, EntryPoint entry) {
+bool breaks(const BrokenKernel& broken, std::string_view entry) {
   return std::find(broken.breaks.begin(), broken.breaks.end(), entry) != broken.breaks.end();
 }
 
@@ -85,7 +86,8 @@ class NoFalseAlarm : public ::testing::TestWithParam<const BrokenKernel*> {};
 
 TEST_P(NoFalseAlarm, OnEntryPointsItLeavesAlone) {
   const BrokenKernel& broken = *GetParam();
-  for (EntryPoint entry : kAllEntryPoints) {
+  for (const Entry& declared : broken.kernel.entries) {
+    const std::string_view entry = declared.name;
     if (breaks(broken, entry)) continue;
     const SweepResult result = sweep_until_first_failure(broken.kernel, entry, 96);
     EXPECT_GT(result.cases, 0u);
@@ -112,7 +114,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::ValuesIn(broken_where([](const BrokenKernel&) { return true; })), test_name);
 INSTANTIATE_TEST_SUITE_P(BrokenKernels, NoFalseAlarm,
                          ::testing::ValuesIn(broken_where([](const BrokenKernel& broken) {
-                           return broken.breaks.size() < kAllEntryPoints.size();
+                           return broken.breaks.size() < broken.kernel.entries.size();
                          })),
                          test_name);
 

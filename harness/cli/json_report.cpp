@@ -18,7 +18,7 @@ nlohmann::json sweep_json(std::string_view kernel, const SweepResult& result) {
   nlohmann::json failures = nlohmann::json::array();
   for (const Failure& failure : result.failures) failures.push_back(failure_json(failure));
   return {{"kernel", kernel},
-          {"entry", entry_point_name(result.entry)},
+          {"entry", result.entry},
           {"cases", result.cases},
           {"candidate_calls", result.candidate_calls()},
           {"failed_cases", result.failed_cases},

@@ -25,7 +25,7 @@ std::string_view kind_of(std::string_view id) {
 std::variant<const Kernel*, std::string> runnable_kernel(const std::string& name) {
   const Kernel* kernel = find_kernel(name);
   if (kernel == nullptr) return "unknown kernel '" + name + "' (see maskcheck list)";
-  if (!kernel->cpu_supports()) return "kernel '" + name + "' does not run on this CPU";
+  if (!kernel->runs_here()) return "kernel '" + name + "' does not run on this CPU";
   return kernel;
 }
 
@@ -63,10 +63,16 @@ int repro_stream(const std::string& id, bool json) {
 int repro_unmask(const std::string& id, bool json) {
   auto parsed = parse_case_id(id);
   if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
-  const auto& [kernel_name, test_case] = std::get<ParsedCaseId>(parsed);
+  auto& [kernel_name, entry_name, test_case] = std::get<ParsedCaseId>(parsed);
   const auto found = runnable_kernel(kernel_name);
   if (const auto* reason = std::get_if<std::string>(&found)) return bad_input(*reason);
   const Kernel* kernel = std::get<const Kernel*>(found);
+  test_case.entry = kernel->entry(entry_name);
+  if (test_case.entry == nullptr) {
+    return bad_input("kernel '" + kernel_name + "' has no entry point '" + entry_name +
+                     "' (see maskcheck list)");
+  }
+  if (std::string reason = validate_case(test_case); !reason.empty()) return bad_input(reason);
 
   Differ differ(*kernel, test_case.length, test_case.shift);
   const auto failure = differ.check(test_case);

@@ -15,17 +15,25 @@ void RunTally::require(const std::vector<std::string>& required) {
 }
 
 nlohmann::json RunTally::json_summary() const {
-  return {{"result", exit_code() == kExitFailures ? "fail" : "pass"},
-          {"interrupted", interrupted},
-          {"cases", cases},
-          {"failed_cases", failed},
-          {"skipped_kernels", skipped},
-          {"missing_required_kernels", missing}};
+  nlohmann::json summary{{"result", exit_code() == kExitFailures ? "fail" : "pass"},
+                         {"interrupted", interrupted},
+                         {"cases", cases},
+                         {"failed_cases", failed},
+                         {"skipped_kernels", skipped},
+                         {"missing_required_kernels", missing}};
+  if (!unfit.empty()) summary["kernels_not_fitting_the_parser"] = unfit;
+  return summary;
 }
 
 void RunTally::print_closing_lines() const {
   for (const std::string& name : skipped) {
     std::printf("skipped kernel %s: this CPU cannot run it\n", name.c_str());
+  }
+  for (const std::string& name : unfit) {
+    std::printf(
+        "not run through the parser: %s (it lacks imprecise, inplace or exact with "
+        "maskcheck's contracts)\n",
+        name.c_str());
   }
   for (const std::string& name : missing) {
     std::printf("required kernel %s did not run: this CPU cannot run it\n", name.c_str());

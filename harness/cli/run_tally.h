@@ -17,6 +17,7 @@ struct RunTally {
   std::vector<std::string> skipped;  // kernels this CPU cannot run
   bool interrupted = false;
   std::vector<std::string> missing;  // required kernels among the skipped: a failure
+  std::vector<std::string> unfit;    // split and stream: kernels the parser cannot run on
 
   // Turns the skip of any required kernel into a failure.
   void require(const std::vector<std::string>& required);

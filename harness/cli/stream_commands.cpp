@@ -21,15 +21,29 @@ namespace {
 
 struct StreamSelection {
   std::vector<const Kernel*> kernels;
+  std::vector<std::string> unfit;  // kernels the parser cannot run on, left out
   std::vector<MoveBack> move_backs;
   SweepOptions options;
 };
 
+constexpr const char* kParserNeeds =
+    "the parser needs imprecise, inplace and exact with maskcheck's own contracts";
+
 std::string select(const StreamArguments& arguments, StreamSelection& selection) {
-  if (auto error =
-          resolve_kernels(arguments.run.kernels, arguments.run.required, selection.kernels);
+  std::vector<const Kernel*> kernels;
+  if (auto error = resolve_kernels(arguments.run.kernels, arguments.run.required, kernels);
       !error.empty())
     return error;
+  for (const Kernel* kernel : kernels) {
+    if (kernel->functions != nullptr) {
+      selection.kernels.push_back(kernel);
+    } else if (!arguments.run.kernels.empty()) {
+      return "kernel '" + std::string(kernel->name) +
+             "' does not fit the frame parser: " + kParserNeeds;
+    } else {
+      selection.unfit.emplace_back(kernel->name);
+    }
+  }
   if (auto error = apply_run_arguments(arguments.run, selection.options); !error.empty())
     return error;
   if (arguments.move_backs.empty())
@@ -56,8 +70,9 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
   const std::atomic<bool>& interrupted = stop_on_interrupt();
   std::vector<StreamSweepResult> results;
   RunTally tally;
+  tally.unfit = selection.unfit;
   for (const Kernel* kernel : selection.kernels) {
-    if (!kernel->cpu_supports()) {
+    if (!kernel->runs_here()) {
       tally.skipped.emplace_back(kernel->name);
       continue;
     }

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <variant>
@@ -21,7 +22,7 @@ constexpr std::uint64_t kLargeLength = 1024;
 
 struct Selection {
   std::vector<const Kernel*> kernels;
-  std::vector<EntryPoint> entries;
+  std::vector<std::string> entries;  // names; empty: every entry point of each kernel
   CaseSpace space;
   SweepOptions options;
 };
@@ -49,12 +50,12 @@ std::string select(const SweepArguments& arguments, Selection& selection) {
   }
   if (auto error = apply_run_arguments(arguments.run, selection.options); !error.empty())
     return error;
-  if (arguments.entries.empty())
-    selection.entries.assign(kAllEntryPoints.begin(), kAllEntryPoints.end());
   for (const std::string& name : arguments.entries) {
-    const auto entry = parse_entry_point(name);
-    if (!entry) return "unknown entry point '" + name + "' (words, imprecise, inplace, exact)";
-    selection.entries.push_back(*entry);
+    const bool declared = std::ranges::any_of(
+        selection.kernels, [&](const Kernel* kernel) { return kernel->entry(name) != nullptr; });
+    if (!declared)
+      return "no selected kernel has an entry point '" + name + "' (see maskcheck list)";
+    selection.entries.push_back(name);
   }
   CaseSpace& space = selection.space;
   space = full_case_space();
@@ -75,14 +76,28 @@ std::string select(const SweepArguments& arguments, Selection& selection) {
   return apply_list(arguments.shifts, kMaxShift, "--shifts", space.shifts);
 }
 
+// The kernel's entry points the sweep runs: those named, or all of them.
+std::vector<const Entry*> entries_to_sweep(const Kernel& kernel,
+                                           const std::vector<std::string>& names) {
+  std::vector<const Entry*> entries;
+  for (const Entry& entry : kernel.entries) {
+    if (names.empty() || std::ranges::find(names, entry.name) != names.end())
+      entries.push_back(&entry);
+  }
+  return entries;
+}
+
 void print_table(const std::vector<std::pair<const Kernel*, SweepResult>>& results) {
   const int width = kernel_column_width();
-  std::printf("%-*s %-10s %12s %14s %9s %9s %12s\n", width, "kernel", "entry", "cases", "calls",
-              "failures", "seconds", "cases/s");
+  std::size_t entry_width = 10;
+  for (const auto& [kernel, result] : results)
+    entry_width = std::max(entry_width, result.entry.size());
+  const int entries = static_cast<int>(entry_width);
+  std::printf("%-*s %-*s %12s %14s %9s %9s %12s\n", width, "kernel", entries, "entry", "cases",
+              "calls", "failures", "seconds", "cases/s");
   for (const auto& [kernel, result] : results) {
-    std::printf("%-*s %-10s %12llu %14llu %9llu %9.2f %12.0f%s\n", width,
-                std::string(kernel->name).c_str(),
-                std::string(entry_point_name(result.entry)).c_str(),
+    std::printf("%-*s %-*s %12llu %14llu %9llu %9.2f %12.0f%s\n", width,
+                std::string(kernel->name).c_str(), entries, std::string(result.entry).c_str(),
                 static_cast<unsigned long long>(result.cases),
                 static_cast<unsigned long long>(result.candidate_calls()),
                 static_cast<unsigned long long>(result.failed_cases), result.seconds,
@@ -101,18 +116,18 @@ int sweep_command(const SweepArguments& arguments) {
   std::vector<std::pair<const Kernel*, SweepResult>> results;
   RunTally tally;
   for (const Kernel* kernel : selection.kernels) {
-    if (!kernel->cpu_supports()) {
+    if (!kernel->runs_here()) {
       tally.skipped.emplace_back(kernel->name);
       continue;
     }
-    for (EntryPoint entry : selection.entries) {
+    for (const Entry* entry : entries_to_sweep(*kernel, selection.entries)) {
       if (interrupted) break;
-      ProgressLine progress(std::string(kernel->name) + ":" + std::string(entry_point_name(entry)));
+      ProgressLine progress(std::string(kernel->name) + ":" + entry->name);
       SweepOptions options = selection.options;
       options.stop_requested = &interrupted;
       if (!arguments.run.quiet)
         options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
-      SweepResult result = run_sweep(*kernel, entry, selection.space, options);
+      SweepResult result = run_sweep(*kernel, *entry, selection.space, options);
       progress.finish();
       if (!arguments.run.json) {
         for (const Failure& failure : result.failures)

@@ -31,12 +31,14 @@ inline constexpr std::array<unsigned, 5> kServerShifts{0, 4, 6, 8, 14};
 CaseSpace full_case_space();
 std::vector<Key> default_keys();
 
-// How many rotating variants each cell adds on top of the pinned ones, per entry point.
-std::size_t rotation_width(EntryPoint entry, bool large);
+// How many rotating variants each cell adds on top of the pinned ones, from the entry's contract:
+// sized so maskcheck's own four entry points sweep 8.65 million cases in all.
+std::size_t rotation_width(const Entry& entry, bool large);
 
-// Visits the cases in a fixed order until `visit` returns false; returns whether it saw them all.
-bool for_each_case(EntryPoint entry, const CaseSpace& space,
+// Visits the entry's cases (only the shifts and phases its contract takes) in a fixed order until
+// `visit` returns false; returns whether it saw them all.
+bool for_each_case(const Entry& entry, const CaseSpace& space,
                    const std::function<bool(const TestCase&)>& visit);
-std::uint64_t count_cases(EntryPoint entry, const CaseSpace& space);
+std::uint64_t count_cases(const Entry& entry, const CaseSpace& space);
 
 }  // namespace maskcheck

@@ -1,8 +1,9 @@
-// Each entry point's footprints as functions of the case, laid out in one span that starts at
-// the lowest byte the call may touch (`lo`). Offsets below are relative to lo.
+// A case's footprints, from its entry point's declaration, laid out in one span that starts at the
+// lowest byte the call may touch (`lo`). Offsets below are relative to lo.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "maskcheck/test_case.h"
 
@@ -18,23 +19,28 @@ struct ByteRange {
 struct Contract {
   ByteRange read;
   ByteRange write;
+  ByteRange payload;  // [dst, dst + n): what every entry point must unmask
   std::size_t src_offset = 0;
   std::size_t dst_offset = 0;
   std::size_t span = 0;  // lo .. the end of the later footprint; what the arena must expose
 };
 
-// R for `imprecise`: the payload rounded down to whole words, plus one more word.
-constexpr std::size_t imprecise_extent(std::size_t n) {
-  return ((n >> 2) + 1) * 4;
-}
-constexpr std::size_t inplace_extent(std::size_t n) {
-  return (n + 3) & ~std::size_t{3};
-}
-
 Contract contract_for(const TestCase& test_case);
 
-// Calls the kernel's entry point with src and dst placed at lo + the contract's offsets.
-// Returns the phase `exact` returned, or 0 for the other entry points.
-unsigned call_entry(const UnmaskFunctions& entries, const TestCase& test_case, std::uint8_t* lo);
+// What a call leaves behind besides bytes: the phase it returned, and the key as it left it.
+struct CallResult {
+  std::uint32_t phase = 0;
+  Key key{};
+  bool operator==(const CallResult&) const = default;
+};
+
+// The key an entry point is called with for a case: rotated to the phase when it carries a
+// rotated key, as given otherwise.
+Key key_for_call(const TestCase& test_case);
+// What a correct call returns for the case: the next phase, and the key rotated past the payload.
+CallResult expected_result(const TestCase& test_case);
+
+// Calls the entry point with src and dst placed at lo + the contract's offsets.
+CallResult call_entry(const TestCase& test_case, std::uint8_t* lo);
 
 }  // namespace maskcheck

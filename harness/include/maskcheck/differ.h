@@ -1,5 +1,6 @@
 // Runs the reference and a candidate on identical inputs, in every placement, and compares the
-// whole exposed window (the span and its canaries) byte for byte, plus the returned phase.
+// whole exposed window (the span and its canaries) byte for byte against what the case's declared
+// contract says, plus the phase returned or the key left behind.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "maskcheck/contract.h"
 #include "maskcheck/failure.h"
 #include "maskcheck/guarded_arena.h"
 #include "maskcheck/kernel.h"
@@ -31,14 +33,17 @@ class Differ {
 
   std::uint64_t candidate_calls() const { return candidate_calls_; }
   std::string_view kernel_name() const { return candidate_.name; }
+  const Kernel& kernel() const { return candidate_; }
 
  private:
   // The window as the harness fills it (`before`) and as the reference leaves it (`expected`),
-  // with the span starting kCanaryBytes in.
+  // with the span starting kCanaryBytes in. For an entry that may write the bytes past the
+  // payload, `written` is the window with them written: each such byte may match either.
   struct Image {
     std::vector<std::uint8_t> before;
     std::vector<std::uint8_t> expected;
-    unsigned expected_phase = 0;
+    std::vector<std::uint8_t> written;
+    CallResult result;
   };
 
   void fill_before(const TestCase& test_case, std::span<const std::uint8_t> payload,
@@ -47,16 +52,24 @@ class Differ {
   void prepare(const TestCase& test_case, std::span<const std::uint8_t> payload, std::uint8_t fill,
                Image& image) const;
   // The image for fill 1, its expected bytes taken from `done` (fill 0) without a second
-  // reference run: the reference's output is the same whatever surrounds the footprint.
+  // reference run: what the reference writes does not depend on what surrounds the payload.
   void prepare_other_fill(const TestCase& test_case, std::span<const std::uint8_t> payload,
                           const Image& done, Image& image) const;
   std::optional<Failure> run_in(Placement placement, const TestCase& test_case, const Image& image);
+  // Where the candidate's window differs from `expected`, takes the written byte instead if the
+  // contract lets the byte be written; the result is what the window is compared with.
+  std::span<const std::uint8_t> accept_writes_allowed(const Contract& contract,
+                                                      std::span<const std::uint8_t> window,
+                                                      const std::uint8_t* expected,
+                                                      const std::uint8_t* written,
+                                                      std::size_t lo_in_window);
 
   const Kernel& candidate_;
   GuardedArena arena_;
   std::vector<std::uint8_t> payload_pool_;
   std::vector<std::uint8_t> canaries_[2];  // the two fills, made once, copied around each span
   Image images_[2];  // one per canary fill, so bytes left unwritten cannot match by chance
+  std::vector<std::uint8_t> accepted_;  // accept_writes_allowed's result
   std::uint64_t candidate_calls_ = 0;
 };
 

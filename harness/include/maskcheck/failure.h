@@ -10,7 +10,8 @@ namespace maskcheck {
 enum class FailureKind {
   mismatch,       // a byte inside the write footprint differs from the reference
   outside_write,  // a byte outside the write footprint changed
-  wrong_phase,    // `exact` returned a different next phase
+  wrong_phase,    // an entry that carries the phase returned a different next phase
+  wrong_key,      // an entry that carries a rotated key left it rotated wrongly
   fault,          // the call touched a guard page
 };
 

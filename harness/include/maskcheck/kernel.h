@@ -1,9 +1,12 @@
-// A kernel is a named set of the four entry points, so that the reference, impl/ kernels and
-// broken kernels in tests/ all plug into the harness the same way.
+// A kernel is a name and the entry points it implements, each with its declared contract
+// (maskcheck/plugin.h), so the reference, impl/ kernels, broken kernels in tests/ and plug-ins all
+// reach the harness the same way.
 #pragma once
 
+#include <span>
 #include <string_view>
 
+#include "maskcheck/entry_contract.h"
 #include "maskcheck/unmask_functions.h"
 
 namespace maskcheck {
@@ -11,9 +14,19 @@ namespace maskcheck {
 struct Kernel {
   std::string_view name;
   std::string_view summary;
-  UnmaskFunctions entries;
-  // Whether this CPU can run the kernel; portable kernels always can.
-  bool (*cpu_supports)() = [] { return true; };
+  std::span<const Entry> entries;
+  int (*cpu_supports)() = nullptr;  // nullptr: every CPU runs it
+  // maskcheck's own four entry points with their own contracts, which the frame parser runs on;
+  // nullptr for a kernel that does not have them.
+  const UnmaskFunctions* functions = nullptr;
+
+  bool runs_here() const { return cpu_supports == nullptr || runs_here() != 0; }
+  const Entry* entry(std::string_view entry_name) const {
+    for (const Entry& candidate : entries) {
+      if (entry_name == candidate.name) return &candidate;
+    }
+    return nullptr;
+  }
 };
 
 }  // namespace maskcheck

@@ -1,5 +1,5 @@
 // The kernels: the byte reference (the oracle), the kernels under test from impl/, and those
-// loaded from plug-in libraries (maskcheck/plugin_kernel.h).
+// loaded from plug-in libraries (maskcheck/plugin.h).
 #pragma once
 
 #include <span>

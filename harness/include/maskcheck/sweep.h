@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "maskcheck/case_runner.h"
@@ -12,11 +13,11 @@
 namespace maskcheck {
 
 struct SweepResult : RunOutcome<Failure> {
-  EntryPoint entry = EntryPoint::exact;
+  std::string_view entry;  // the entry point's name
   std::uint64_t candidate_calls() const { return work; }
 };
 
-SweepResult run_sweep(const Kernel& kernel, EntryPoint entry, const CaseSpace& space,
+SweepResult run_sweep(const Kernel& kernel, const Entry& entry, const CaseSpace& space,
                       const SweepOptions& options);
 
 }  // namespace maskcheck

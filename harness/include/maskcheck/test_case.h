@@ -7,18 +7,17 @@
 #include <string_view>
 #include <variant>
 
-#include "maskcheck/entry_point.h"
 #include "maskcheck/kernel.h"
 
 namespace maskcheck {
 
 struct TestCase {
-  EntryPoint entry = EntryPoint::exact;
-  std::size_t length = 0;  // payload bytes n (n4 for `words`)
-  unsigned alignment = 0;  // src address modulo 64 in the aligned layout
-  unsigned shift = 0;      // D: how far dst trails src
+  const Entry* entry = nullptr;  // the kernel's declared entry point
+  std::size_t length = 0;        // payload bytes n
+  unsigned alignment = 0;        // src address modulo 64 in the aligned layout
+  unsigned shift = 0;            // D: how far dst trails src
   Key key{};
-  unsigned phase = 0;  // first key byte used by `exact`
+  unsigned phase = 0;  // the key byte payload byte 0 takes, for entries that carry a position
 
   bool operator==(const TestCase&) const = default;
 };
@@ -33,15 +32,17 @@ std::string key_hex(Key key);
 // The key field of an id ("k37fa213d") back into a key.
 std::optional<Key> parse_key_field(std::string_view field);
 
+// An id's fields: its test case has every field but the entry, which only the kernel can name.
 struct ParsedCaseId {
   std::string kernel;
+  std::string entry;
   TestCase test_case;
 };
 
 // Either the parsed id or a one-line reason it is not one.
 std::variant<ParsedCaseId, std::string> parse_case_id(std::string_view id);
 
-// Empty when the case is valid for its entry point, else why not.
+// Empty when the case is one its entry point's contract accepts, else why not.
 std::string validate_case(const TestCase& test_case);
 
 }  // namespace maskcheck

@@ -26,12 +26,13 @@ bool is_server_shift(unsigned shift) {
   return std::find(kServerShifts.begin(), kServerShifts.end(), shift) != kServerShifts.end();
 }
 
-// `words` takes whole words: round each length down to a multiple of 4 and drop repeats.
-std::vector<std::size_t> lengths_for(EntryPoint entry, const std::vector<std::size_t>& lengths) {
-  if (!takes_whole_words(entry)) return lengths;
+// An entry that takes only multiples of some length (words: 4) gets each length rounded down to
+// one, without repeats.
+std::vector<std::size_t> lengths_for(const Entry& entry, const std::vector<std::size_t>& lengths) {
+  if (entry.length_multiple <= 1) return lengths;
   std::vector<std::size_t> rounded;
   for (std::size_t n : lengths) {
-    const std::size_t whole = n & ~std::size_t{3};
+    const std::size_t whole = n - n % entry.length_multiple;
     if (std::find(rounded.begin(), rounded.end(), whole) == rounded.end()) rounded.push_back(whole);
   }
   return rounded;
@@ -43,9 +44,15 @@ struct VariantPlan {
   std::vector<Variant> rotating;
 };
 
-VariantPlan plan_variants(EntryPoint entry, const CaseSpace& space) {
-  const std::vector<unsigned> shifts = moves_data(entry) ? space.shifts : std::vector<unsigned>{0};
-  const unsigned phases = takes_phase(entry) ? 4 : 1;
+VariantPlan plan_variants(const Entry& entry, const CaseSpace& space) {
+  std::vector<unsigned> shifts{0};
+  if (moves_data(entry)) {
+    shifts.clear();
+    for (unsigned shift : space.shifts) {
+      if (accepts_shift(entry, shift)) shifts.push_back(shift);
+    }
+  }
+  const unsigned phases = carries_position(entry) ? 4 : 1;
   VariantPlan plan;
   for (unsigned shift : shifts) {
     for (std::size_t k = 0; k < space.keys.size(); ++k) {
@@ -86,18 +93,15 @@ CaseSpace full_case_space() {
   return space;
 }
 
-std::size_t rotation_width(EntryPoint entry, bool large) {
+std::size_t rotation_width(const Entry& entry, bool large) {
   if (large) return 4;
-  switch (entry) {
-    case EntryPoint::words: return 76;  // fewer lengths (whole words only), so more per cell
-    case EntryPoint::imprecise: return 31;
-    case EntryPoint::inplace: return 5;
-    case EntryPoint::exact: return 40;
-  }
-  return 0;
+  if (!moves_data(entry)) return 5;          // no shifts: the few keys fit in every cell
+  if (entry.length_multiple > 1) return 76;  // fewer lengths, so more per cell
+  if (carries_position(entry)) return 40;    // four phases per (shift, key)
+  return 31;
 }
 
-bool for_each_case(EntryPoint entry, const CaseSpace& space,
+bool for_each_case(const Entry& entry, const CaseSpace& space,
                    const std::function<bool(const TestCase&)>& visit) {
   const VariantPlan plan = plan_variants(entry, space);
   std::uint64_t cell = 0;
@@ -108,11 +112,11 @@ bool for_each_case(EntryPoint entry, const CaseSpace& space,
                                   : std::min(rotation_width(entry, large), plan.rotating.size());
     for (std::size_t length : lengths_for(entry, lengths)) {
       for (unsigned alignment : alignments) {
-        TestCase c{entry, length, alignment, 0, {}, 0};
+        TestCase c{&entry, length, alignment, 0, {}, 0};
         for (std::size_t i = 0; i < plan.pinned.size(); ++i) {
           c.shift = plan.pinned[i].shift;
           c.key = plan.pinned[i].key;
-          c.phase = takes_phase(entry) ? static_cast<unsigned>((cell + i) % 4) : 0;
+          c.phase = carries_position(entry) ? static_cast<unsigned>((cell + i) % 4) : 0;
           if (!visit(c)) return false;
         }
         for (std::size_t i = 0; i < width; ++i) {
@@ -131,7 +135,7 @@ bool for_each_case(EntryPoint entry, const CaseSpace& space,
          run_cells(space.large_lengths, space.large_alignments, true);
 }
 
-std::uint64_t count_cases(EntryPoint entry, const CaseSpace& space) {
+std::uint64_t count_cases(const Entry& entry, const CaseSpace& space) {
   std::uint64_t count = 0;
   for_each_case(entry, space, [&](const TestCase&) {
     ++count;

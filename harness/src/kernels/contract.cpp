@@ -4,30 +4,59 @@
 
 namespace maskcheck {
 
+namespace {
+
+// The key as seen from payload byte `by`: byte by byte, independent of any kernel's rotation.
+Key rotated(Key key, std::size_t by) {
+  Key result;
+  for (std::size_t i = 0; i < 4; ++i) result[i] = key[(i + by) & 3];
+  return result;
+}
+
+}  // namespace
+
 Contract contract_for(const TestCase& c) {
-  std::size_t extent = c.length;
-  if (c.entry == EntryPoint::imprecise) extent = imprecise_extent(c.length);
-  if (c.entry == EntryPoint::inplace) extent = inplace_extent(c.length);
+  const Entry& entry = *c.entry;
+  const std::size_t shift = moves_data(entry) ? c.shift : 0;
+  // Relative to src, dst starts `shift` bytes earlier; each footprint may reach before its pointer.
+  const std::size_t below_src =
+      std::max<std::size_t>(entry.read.before, shift + entry.write.before);
   Contract contract;
-  contract.dst_offset = 0;
-  contract.src_offset = moves_data(c.entry) ? c.shift : 0;
-  contract.write = {contract.dst_offset, contract.dst_offset + extent};
-  contract.read = {contract.src_offset, contract.src_offset + extent};
+  contract.src_offset = below_src;
+  contract.dst_offset = below_src - shift;
+  contract.read = {contract.src_offset - entry.read.before,
+                   contract.src_offset + extent_end(entry.read, c.length)};
+  contract.write = {contract.dst_offset - entry.write.before,
+                    contract.dst_offset + extent_end(entry.write, c.length)};
+  contract.payload = {contract.dst_offset, contract.dst_offset + c.length};
   contract.span = std::max(contract.read.end, contract.write.end);
   return contract;
 }
 
-unsigned call_entry(const UnmaskFunctions& entries, const TestCase& c, std::uint8_t* lo) {
-  const Contract contract = contract_for(c);
-  std::uint8_t* dst = lo + contract.dst_offset;
-  const std::uint8_t* src = lo + contract.src_offset;
-  switch (c.entry) {
-    case EntryPoint::words: entries.words(dst, src, c.length, c.key); return 0;
-    case EntryPoint::imprecise: entries.imprecise(dst, src, c.key, c.length); return 0;
-    case EntryPoint::inplace: entries.inplace(dst, c.key, c.length); return 0;
-    case EntryPoint::exact: return entries.exact(dst, src, c.length, c.key, c.phase);
+Key key_for_call(const TestCase& c) {
+  return c.entry->key == MASKCHECK_KEY_ROTATED ? rotated(c.key, c.phase) : c.key;
+}
+
+CallResult expected_result(const TestCase& c) {
+  const auto next = static_cast<std::uint32_t>((c.phase + c.length) & 3);
+  switch (c.entry->key) {
+    case MASKCHECK_KEY_PHASE: return {next, c.key};
+    case MASKCHECK_KEY_ROTATED: return {0, rotated(c.key, next)};
+    case MASKCHECK_KEY_FROM_START: return {0, c.key};
   }
-  return 0;
+  return {};
+}
+
+CallResult call_entry(const TestCase& c, std::uint8_t* lo) {
+  const Contract contract = contract_for(c);
+  Key key = key_for_call(c);
+  CallResult result;
+  const std::uint32_t phase = c.entry->call(lo + contract.dst_offset, lo + contract.src_offset,
+                                            c.length, key.data(), c.phase);
+  // Only what the entry's key carriage makes meaningful: a returned phase, or the key it left.
+  if (c.entry->key == MASKCHECK_KEY_PHASE) result.phase = phase;
+  result.key = c.entry->key == MASKCHECK_KEY_ROTATED ? key : c.key;
+  return result;
 }
 
 }  // namespace maskcheck

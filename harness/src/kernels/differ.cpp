@@ -7,13 +7,15 @@
 #include "maskcheck/contract.h"
 #include "maskcheck/crash_context.h"
 #include "maskcheck/fault_trap.h"
-#include "maskcheck/kernel_registry.h"
+#include "maskcheck/reference_unmask.h"
 
 namespace maskcheck {
 
 namespace {
 
 constexpr std::size_t kPayloadSkew = 4096;  // payload start varies with the case inside this
+// The most a declared footprint reaches beyond n bytes and the shift (check_declaration).
+constexpr std::size_t kMostSlack = 256;
 
 // Position-dependent and complementary, so a byte left unwritten cannot match both runs.
 std::vector<std::uint8_t> canary_fill(std::uint8_t fill, std::size_t size) {
@@ -50,12 +52,25 @@ std::size_t payload_offset(const TestCase& c) {
   return (c.length * 7 + c.alignment * 131 + c.shift * 17) % kPayloadSkew;
 }
 
+// The byte oracle on the image: the payload, or the whole write footprint when the contract has
+// the bytes past the payload unmasked too (they lie inside the read footprint), in one forward
+// pass, so an overlapping dst <= src reads each byte before it is overwritten.
+void unmask_as_reference(const TestCase& c, const Contract& contract, bool beyond_too,
+                         std::uint8_t* lo) {
+  const ByteRange range = beyond_too ? contract.write : contract.payload;
+  const std::ptrdiff_t from =
+      static_cast<std::ptrdiff_t>(range.begin) - static_cast<std::ptrdiff_t>(contract.dst_offset);
+  const auto phase = static_cast<unsigned>((static_cast<std::ptrdiff_t>(c.phase) + from) & 3);
+  reference::unmask_exact(lo + range.begin, lo + contract.src_offset + from, range.size(), c.key,
+                          phase);
+}
+
 }  // namespace
 
 Differ::Differ(const Kernel& candidate, std::size_t max_length, unsigned max_shift)
     : candidate_(candidate),
-      arena_(max_length + 4 + max_shift),
-      payload_pool_(random_bytes(max_length + 4 + kPayloadSkew)),
+      arena_(max_length + max_shift + kMostSlack),
+      payload_pool_(random_bytes(max_length + kMostSlack + kPayloadSkew)),
       canaries_{canary_fill(0, arena_.max_span() + 2 * kCanaryBytes),
                 canary_fill(1, arena_.max_span() + 2 * kCanaryBytes)} {}
 
@@ -84,20 +99,35 @@ void Differ::fill_before(const TestCase& c, std::span<const std::uint8_t> payloa
 void Differ::prepare(const TestCase& c, std::span<const std::uint8_t> payload, std::uint8_t fill,
                      Image& image) const {
   fill_before(c, payload, fill, image);
+  const Contract contract = contract_for(c);
+  const maskcheck_beyond_payload beyond = c.entry->beyond;
   image.expected = image.before;
-  image.expected_phase =
-      call_entry(reference_kernel().entries, c, image.expected.data() + kCanaryBytes);
+  unmask_as_reference(c, contract, beyond == MASKCHECK_BEYOND_MUST_WRITE,
+                      image.expected.data() + kCanaryBytes);
+  if (beyond == MASKCHECK_BEYOND_MAY_WRITE) {
+    image.written = image.before;
+    unmask_as_reference(c, contract, true, image.written.data() + kCanaryBytes);
+  }
+  image.result = expected_result(c);
 }
 
 void Differ::prepare_other_fill(const TestCase& c, std::span<const std::uint8_t> payload,
                                 const Image& done, Image& image) const {
   fill_before(c, payload, 1, image);
-  image.expected = image.before;
-  // Outside its write footprint every byte must stay as it was; inside, only the payload matters.
-  const ByteRange write = contract_for(c).write;
-  std::memcpy(image.expected.data() + kCanaryBytes + write.begin,
-              done.expected.data() + kCanaryBytes + write.begin, write.size());
-  image.expected_phase = done.expected_phase;
+  const Contract contract = contract_for(c);
+  const maskcheck_beyond_payload beyond = c.entry->beyond;
+  // Bytes the reference wrote are the same under either fill; every other byte keeps this fill.
+  auto copy_written = [&](const std::vector<std::uint8_t>& from, std::vector<std::uint8_t>& to,
+                          const ByteRange& range) {
+    to = image.before;
+    std::memcpy(to.data() + kCanaryBytes + range.begin, from.data() + kCanaryBytes + range.begin,
+                range.size());
+  };
+  copy_written(done.expected, image.expected,
+               beyond == MASKCHECK_BEYOND_MUST_WRITE ? contract.write : contract.payload);
+  if (beyond == MASKCHECK_BEYOND_MAY_WRITE)
+    copy_written(done.written, image.written, contract.write);
+  image.result = done.result;
 }
 
 std::optional<Failure> Differ::check_in(Placement placement, const TestCase& c,
@@ -116,38 +146,56 @@ std::optional<Failure> Differ::check(const TestCase& c, std::span<const std::uin
   return run_in(Placement::aligned, c, images_[0]);
 }
 
+std::span<const std::uint8_t> Differ::accept_writes_allowed(const Contract& contract,
+                                                            std::span<const std::uint8_t> window,
+                                                            const std::uint8_t* expected,
+                                                            const std::uint8_t* written,
+                                                            std::size_t lo_in_window) {
+  accepted_.assign(expected, expected + window.size());
+  for (std::size_t at = contract.write.begin; at < contract.write.end; ++at) {
+    const std::size_t i = lo_in_window + at;
+    if (window[i] == written[i] && !contract.payload.contains(at)) accepted_[i] = written[i];
+  }
+  return accepted_;
+}
+
 std::optional<Failure> Differ::run_in(Placement placement, const TestCase& c, const Image& image) {
   const Contract contract = contract_for(c);
   const PlacedSpan placed =
       arena_.place(placement, contract.span, contract.src_offset, c.alignment);
   const std::size_t image_offset = kCanaryBytes - placed.lo_in_window;
   const std::uint8_t* before = image.before.data() + image_offset;
-  const std::uint8_t* expected = image.expected.data() + image_offset;
   const std::span<std::uint8_t> window = placed.window;
+  std::span<const std::uint8_t> expected{image.expected.data() + image_offset, window.size()};
 
   arena_.expose(window);
   std::memcpy(window.data(), before, window.size());
   arena_.restrict_to(placed.lo, contract.span, window);
-  unsigned phase = 0;
+  CallResult result;
   std::optional<Fault> fault;
   {
     const KernelCase named{candidate_.name, c};
     const CaseName name = CaseName::of<kernel_case_id>(named);
     const CrashContext crash_context(name);
-    fault = run_trapping_faults([&] { phase = call_entry(candidate_.entries, c, placed.lo); });
+    fault = run_trapping_faults([&] { result = call_entry(c, placed.lo); });
   }
   ++candidate_calls_;
   arena_.expose(window);
 
   const DifferenceContext context{candidate_.name, placement, c, contract};
   std::optional<Failure> failure;
+  const bool differs = std::memcmp(window.data(), expected.data(), window.size()) != 0;
+  if (differs && c.entry->beyond == MASKCHECK_BEYOND_MAY_WRITE) {
+    expected = accept_writes_allowed(contract, window, expected.data(),
+                                     image.written.data() + image_offset, placed.lo_in_window);
+  }
   if (fault) {
     failure = describe_fault(context, *fault, placed.lo);
-  } else if (std::memcmp(window.data(), expected, window.size()) != 0) {
-    failure = describe_difference(context, {expected, window.size()},
-                                  {window.data(), window.size()}, placed.lo_in_window);
-  } else if (takes_phase(c.entry) && phase != image.expected_phase) {
-    failure = describe_wrong_phase(context, image.expected_phase, phase);
+  } else if (differs && std::memcmp(window.data(), expected.data(), window.size()) != 0) {
+    failure =
+        describe_difference(context, expected, {window.data(), window.size()}, placed.lo_in_window);
+  } else if (result != image.result) {
+    failure = describe_wrong_result(context, image.result, result);
   }
   arena_.seal(window);
   return failure;

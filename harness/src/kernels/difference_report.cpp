@@ -75,10 +75,11 @@ Failure describe_difference(const DifferenceContext& context,
   std::ptrdiff_t first_outside = -1;
   std::size_t inside = 0;
   std::size_t outside = 0;
+  const auto lo = static_cast<std::ptrdiff_t>(lo_in_window);
   for (std::size_t i = 0; i < expected.size(); ++i) {
     if (expected[i] == actual[i]) continue;
-    const std::ptrdiff_t offset = static_cast<std::ptrdiff_t>(i) - dst;
-    const bool allowed = offset >= 0 && contract.write.contains(static_cast<std::size_t>(offset));
+    const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(i) - lo;
+    const bool allowed = at >= 0 && contract.write.contains(static_cast<std::size_t>(at));
     std::ptrdiff_t& first = allowed ? first_inside : first_outside;
     if (first < 0) first = static_cast<std::ptrdiff_t>(i);
     ++(allowed ? inside : outside);
@@ -91,7 +92,7 @@ Failure describe_difference(const DifferenceContext& context,
   const std::string where = position("dst", first - dst, n);
   if (first_outside >= 0) {
     failure.kind = FailureKind::outside_write;
-    const bool is_before = first - dst < static_cast<std::ptrdiff_t>(contract.write.begin);
+    const bool is_before = first - lo < static_cast<std::ptrdiff_t>(contract.write.begin);
     failure.headline = "wrote " + bytes_word(outside) + " outside the write footprint, first " +
                        (is_before ? "before the allowed start" : "past the allowed end") + " at " +
                        where + " (write footprint " + allowed + ")";
@@ -109,14 +110,23 @@ Failure describe_difference(const DifferenceContext& context,
   return failure;
 }
 
-Failure describe_wrong_phase(const DifferenceContext& context, unsigned expected, unsigned actual) {
+Failure describe_wrong_result(const DifferenceContext& context, const CallResult& expected,
+                              const CallResult& actual) {
   Failure failure{case_id(context.kernel, context.test_case),
                   FailureKind::wrong_phase,
                   context.placement,
                   {},
                   {}};
-  failure.headline = "returned next phase " + std::to_string(actual) + ", the reference returned " +
-                     std::to_string(expected) + " (bytes all match)";
+  if (actual.phase != expected.phase) {
+    failure.headline = "returned next phase " + std::to_string(actual.phase) +
+                       ", the reference returned " + std::to_string(expected.phase) +
+                       " (bytes all match)";
+  } else {
+    failure.kind = FailureKind::wrong_key;
+    failure.headline = "left the key as " + key_hex(actual.key) +
+                       ", rotated past the payload it is " + key_hex(expected.key) +
+                       " (bytes all match)";
+  }
   return failure;
 }
 

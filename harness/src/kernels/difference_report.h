@@ -27,6 +27,8 @@ Failure describe_difference(const DifferenceContext& context,
                             std::span<const std::uint8_t> expected,
                             std::span<const std::uint8_t> actual, std::size_t lo_in_window);
 
-Failure describe_wrong_phase(const DifferenceContext& context, unsigned expected, unsigned actual);
+// The bytes all match, but the phase returned or the key left behind does not.
+Failure describe_wrong_result(const DifferenceContext& context, const CallResult& expected,
+                              const CallResult& actual);
 
 }  // namespace maskcheck

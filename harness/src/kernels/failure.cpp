@@ -9,6 +9,7 @@ std::string_view failure_kind_name(FailureKind kind) {
     case FailureKind::mismatch: return "mismatch";
     case FailureKind::outside_write: return "outside-write";
     case FailureKind::wrong_phase: return "wrong-phase";
+    case FailureKind::wrong_key: return "wrong-key";
     case FailureKind::fault: return "fault";
   }
   return "?";

@@ -34,7 +34,7 @@ struct DifferChecker {
 
 }  // namespace
 
-SweepResult run_sweep(const Kernel& kernel, EntryPoint entry, const CaseSpace& space,
+SweepResult run_sweep(const Kernel& kernel, const Entry& entry, const CaseSpace& space,
                       const SweepOptions& options) {
   const std::size_t max_length = longest(space);
   const unsigned max_shift = widest_shift(space);
@@ -42,7 +42,7 @@ SweepResult run_sweep(const Kernel& kernel, EntryPoint entry, const CaseSpace& s
                              [](const TestCase& c) { return c.length + kCaseOverhead; }, kChunkCost,
                              [&] { return DifferChecker{Differ(kernel, max_length, max_shift)}; },
                              options),
-          entry};
+          entry.name};
 }
 
 }  // namespace maskcheck

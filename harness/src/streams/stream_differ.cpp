@@ -105,7 +105,7 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
                                                  const StreamRun& run, const CaseName& name) {
   RecordingHandler& handler = *handler_;
   handler.reset();
-  const auto session = parser(kernel.entries, handler, run.options);
+  const auto session = parser(*kernel.functions, handler, run.options);
   std::size_t begin = 0;
   for (std::size_t read = 0; read <= run.cuts.size(); ++read) {
     const std::size_t end = read < run.cuts.size() ? run.cuts[read] : run.stream.size();

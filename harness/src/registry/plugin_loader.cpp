@@ -1,0 +1,176 @@
+// Loads plug-in libraries (maskcheck/plugin.h): checks every kernel and entry declaration, and
+// gives a kernel with maskcheck's own three parser entry points the functions the frame parser
+// calls, through fixed trampolines (the parser's kernel is plain function pointers).
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <utility>
+
+#include "loaded_kernels.h"
+#include "maskcheck/kernel_registry.h"
+
+namespace maskcheck {
+
+namespace {
+
+// Plug-in kernels that can drive the frame parser, at most.
+constexpr std::size_t kParserSlots = 32;
+
+struct ParserEntries {
+  const Entry* imprecise = nullptr;
+  const Entry* inplace = nullptr;
+  const Entry* exact = nullptr;
+};
+std::array<ParserEntries, kParserSlots> parser_slots;
+std::size_t parser_slots_used = 0;
+
+template <std::size_t kSlot>
+struct ParserTrampoline {
+  static void imprecise(std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
+    parser_slots[kSlot].imprecise->call(dst, src, n, key.data(), 0);
+  }
+  static void inplace(std::uint8_t* data, Key key, std::size_t n) {
+    parser_slots[kSlot].inplace->call(data, data, n, key.data(), 0);
+  }
+  static unsigned exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
+                        unsigned phase) {
+    return parser_slots[kSlot].exact->call(dst, src, n, key.data(), phase);
+  }
+};
+
+template <std::size_t... kSlots>
+constexpr std::array<UnmaskFunctions, kParserSlots> make_trampolines(
+    std::index_sequence<kSlots...>) {
+  // The parser never calls words.
+  return {UnmaskFunctions{nullptr, ParserTrampoline<kSlots>::imprecise,
+                          ParserTrampoline<kSlots>::inplace, ParserTrampoline<kSlots>::exact}...};
+}
+
+constexpr std::array<UnmaskFunctions, kParserSlots> kTrampolines =
+    make_trampolines(std::make_index_sequence<kParserSlots>());
+
+// The three the parser calls, with maskcheck's own contracts; nullptr where one is missing.
+ParserEntries parser_entries_of(const Kernel& kernel) {
+  auto find = [&](const char* name) -> const Entry* {
+    const Entry* entry = kernel.entry(name);
+    const Entry* own = reference_kernel().entry(name);
+    return entry != nullptr && same_contract(*entry, *own) ? entry : nullptr;
+  };
+  return {find("imprecise"), find("inplace"), find("exact")};
+}
+
+// Names end up in case ids ("name:exact:n5:..."), so no ':' and nothing a shell would split.
+bool is_valid_name(const char* name) {
+  const std::string_view text = name ? name : "";
+  return !text.empty() && std::ranges::all_of(text, [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.';
+  });
+}
+
+std::string quoted(const char* name) {
+  return "'" + std::string(name ? name : "(null)") + "'";
+}
+
+// Why a plug-in kernel cannot be registered, or "".
+std::string check_plugin_kernel(const maskcheck_kernel& kernel) {
+  if (!is_valid_name(kernel.name)) {
+    return "a kernel name must be letters, digits, '-', '_' or '.', not " + quoted(kernel.name);
+  }
+  const std::string name = kernel.name;
+  if (find_kernel(name) != nullptr) return "kernel '" + name + "' is already registered";
+  if (kernel.entries == nullptr || kernel.entry_count == 0)
+    return "kernel '" + name + "' declares no entry points";
+  for (std::size_t i = 0; i < kernel.entry_count; ++i) {
+    const Entry& entry = kernel.entries[i];
+    if (!is_valid_name(entry.name)) {
+      return "kernel '" + name + "': an entry name must be letters, digits, '-', '_' or '.', not " +
+             quoted(entry.name);
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (std::string_view(kernel.entries[j].name) == entry.name)
+        return "kernel '" + name + "' declares entry '" + entry.name + "' twice";
+    }
+    if (std::string why = check_declaration(entry); !why.empty())
+      return "kernel '" + name + "', entry '" + entry.name + "': " + why;
+  }
+  return "";
+}
+
+// Gives the kernel the parser's functions if it has the three entries and a slot is free.
+void give_parser_functions(Kernel& kernel) {
+  const ParserEntries entries = parser_entries_of(kernel);
+  if (!entries.imprecise || !entries.inplace || !entries.exact) return;
+  if (parser_slots_used == kParserSlots) return;
+  parser_slots[parser_slots_used] = entries;
+  kernel.functions = &kTrampolines[parser_slots_used++];
+}
+
+}  // namespace
+
+std::deque<LoadedKernel>& loaded_kernels() {
+  static std::deque<LoadedKernel> loaded;
+  return loaded;
+}
+
+const LoadedKernel* find_loaded(std::string_view name) {
+  for (const LoadedKernel& loaded : loaded_kernels()) {
+    if (loaded.kernel.name == name) return &loaded;
+  }
+  return nullptr;
+}
+
+std::string load_plugin(const std::string& path) {
+  std::error_code error;
+  const std::string absolute = std::filesystem::absolute(path, error).lexically_normal().string();
+  // Never closed: its kernels' names and functions live in it.
+  void* library = dlopen(absolute.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (library == nullptr) return "--plugin: cannot load " + path + ": " + dlerror();
+  using EntryFunction = decltype(&maskcheck_plugin_kernels);
+  const auto entry = reinterpret_cast<EntryFunction>(dlsym(library, "maskcheck_plugin_kernels"));
+  if (entry == nullptr) {
+    return "--plugin: " + path + " defines no maskcheck_plugin_kernels() (see maskcheck/plugin.h)";
+  }
+  std::size_t count = 0;
+  std::uint32_t abi = 0;
+  const maskcheck_kernel* kernels = entry(&count, &abi);
+  if (abi != MASKCHECK_PLUGIN_ABI) {
+    return "--plugin: " + path + " was built for plug-in ABI " + std::to_string(abi) +
+           ", this maskcheck has " + std::to_string(MASKCHECK_PLUGIN_ABI) + ": rebuild it";
+  }
+  if (kernels == nullptr || count == 0) return "--plugin: " + path + " offers no kernels";
+  const std::size_t loaded_before = loaded_kernels().size();
+  const std::size_t slots_before = parser_slots_used;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (std::string why = check_plugin_kernel(kernels[i]); !why.empty()) {
+      loaded_kernels().resize(loaded_before);  // all of a library's kernels or none
+      parser_slots_used = slots_before;
+      return "--plugin: " + path + ": " + why;
+    }
+    const maskcheck_kernel& declared = kernels[i];
+    Kernel kernel{declared.name, declared.summary ? declared.summary : "",
+                  std::span<const Entry>(declared.entries, declared.entry_count),
+                  declared.cpu_supports, nullptr};
+    give_parser_functions(kernel);
+    loaded_kernels().push_back({kernel, absolute});
+  }
+  return "";
+}
+
+std::string load_plugins_from_environment() {
+  const char* list = std::getenv("MASKCHECK_PLUGINS");
+  std::string_view rest = list ? list : "";
+  while (!rest.empty()) {
+    const std::size_t colon = rest.find(':');
+    const std::string path(rest.substr(0, colon));
+    rest = colon == std::string_view::npos ? "" : rest.substr(colon + 1);
+    if (path.empty()) continue;
+    if (std::string error = load_plugin(path); !error.empty()) return "MASKCHECK_PLUGINS: " + error;
+  }
+  return "";
+}
+
+}  // namespace maskcheck
