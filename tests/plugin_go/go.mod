@@ -1,0 +1,3 @@
+module maskcheck.test/plugin
+
+go 1.19
