@@ -92,6 +92,10 @@ expect rotated-key-carried 0 '^PASS: [0-9]+ cases, 0 failed' -- "${with_contract
 expect rotated-backwards 1 'wrong-key\]' -- "${with_contracts[@]}" --kernel rotated-backwards --max-failures 1
 expect shift-range-kept 0 '^PASS: [0-9]+ cases, 0 failed' -- "${with_contracts[@]}" --kernel shift-8-only
 expect shift-range-repro 2 'does not accept shift 4' -- "$maskcheck" repro --plugin "$contracts" shift-8-only:unmask8:n5:a0:d4:k00000000:p0
+# cpu_supports decides whether a kernel runs: the same wrong loop fails where it runs, is skipped where not.
+expect cpu-has-runs 1 'FAIL cpu-has:unmask:' -- "${with_contracts[@]}" --kernel cpu-has --max-failures 1
+expect cpu-lacks-skipped 0 'skipped.*cpu-lacks' -- "${with_contracts[@]}" --kernel cpu-lacks
+expect cpu-lacks-required 1 '^required kernel cpu-lacks did not run' -- "${with_contracts[@]}" --kernel cpu-lacks --require cpu-lacks
 expect entry-unknown 2 "no selected kernel has an entry point 'exact'" -- "${with_contracts[@]}" --kernel exactly-n --entry exact
 expect split-unfit 2 'does not fit the frame parser' -- "$maskcheck" split --plugin "$contracts" --kernel rotated
 
@@ -148,6 +152,25 @@ if [[ $code -eq 130 ]] && grep -q '^INTERRUPTED: [0-9]* cases, 0 failed' /tmp/ma
   passes=$((passes + 1))
 else
   echo "FAIL interrupt: exit $code, output: $(cat /tmp/maskcheck-cli-out.$$)"; failures=$((failures + 1))
+fi
+
+# A second Ctrl-C ends the process even when the run cannot stop by itself (a kernel call that
+# never returns, the hang watchdog off).
+"$maskcheck" sweep --plugin "$contracts" --kernel never-returns --hang-seconds 0 >/tmp/maskcheck-cli-out.$$ 2>&1 &
+sweeper=$!
+sleep 1
+kill -INT "$sweeper"
+sleep 1
+if kill -0 "$sweeper" 2>/dev/null; then still_running=yes; else still_running=no; fi
+kill -INT "$sweeper"
+for _ in $(seq 300); do kill -0 "$sweeper" 2>/dev/null || break; sleep 0.1; done
+kill -KILL "$sweeper" 2>/dev/null  # a second Ctrl-C that did nothing must fail the test, not hang it
+wait "$sweeper"; code=$?
+if [[ $still_running == yes && $code -eq 130 ]] && ! grep -q 'INTERRUPTED' /tmp/maskcheck-cli-out.$$; then
+  passes=$((passes + 1))
+else
+  echo "FAIL second-interrupt: still running after one: $still_running, exit $code, output: $(cat /tmp/maskcheck-cli-out.$$)"
+  failures=$((failures + 1))
 fi
 
 rm -f /tmp/maskcheck-cli-err.$$ /tmp/maskcheck-cli-out.$$

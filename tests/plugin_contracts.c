@@ -7,9 +7,14 @@
  *   rotated:         carries the key rotated (a prepared key) and leaves it rotated by n: passes;
  *   rotated-backwards: rotates it the wrong way after an odd length (a known library bug): fails;
  *   shift-8-only:    moves back by 8..14 bytes only, 8 bytes at a time, reading and writing up to
- *                    round_up(n + 1, 8): passes, and is never called with another shift. */
+ *                    round_up(n + 1, 8): passes, and is never called with another shift;
+ *   cpu-has / cpu-lacks: the same wrong loop (nothing unmasked) whose cpu_supports says yes or no:
+ *                    the first fails, the second is skipped and never called;
+ *   never-returns:   waits for signals forever (Ctrl-C must still end the run). */
 #include "maskcheck/plugin.h"
 #include "plugin_bytes.h"
+
+#include <unistd.h>
 
 
 static void rotate(uint8_t key[4], size_t by) {
@@ -77,8 +82,32 @@ static const maskcheck_entry kShiftEightOnly[] = {
      .read = {8, 1, 0}, .write = {8, 1, 0}, .beyond = MASKCHECK_BEYOND_MUST_WRITE,
      .key = MASKCHECK_KEY_FROM_START, .call = eights}};
 
-#define KERNEL(name_, summary_, entries_) \
-  { name_, summary_, entries_, sizeof entries_ / sizeof entries_[0], NULL }
+static uint32_t unmasks_nothing(uint8_t* data, const uint8_t* src, size_t n, uint8_t key[4],
+                                uint32_t phase) {
+  (void)data, (void)src, (void)n, (void)key, (void)phase;
+  return 0;
+}
+
+static const maskcheck_entry kUnmasksNothing[] = {
+    IN_PLACE("unmask", 1, MASKCHECK_BEYOND_UNTOUCHED, unmasks_nothing)};
+
+static uint32_t never_returns(uint8_t* data, const uint8_t* src, size_t n, uint8_t key[4],
+                              uint32_t phase) {
+  (void)data, (void)src, (void)n, (void)key, (void)phase;
+  while (pause() == -1) {  // pause() returns only after a signal handler ran: wait again
+  }
+  return 0;
+}
+
+static const maskcheck_entry kNeverReturns[] = {
+    IN_PLACE("unmask", 1, MASKCHECK_BEYOND_UNTOUCHED, never_returns)};
+
+static int cpu_says_yes(void) { return 1; }
+static int cpu_says_no(void) { return 0; }
+
+#define KERNEL_FOR_CPU(name_, summary_, entries_, cpu_supports_) \
+  { name_, summary_, entries_, sizeof entries_ / sizeof entries_[0], cpu_supports_ }
+#define KERNEL(name_, summary_, entries_) KERNEL_FOR_CPU(name_, summary_, entries_, NULL)
 
 static const maskcheck_kernel kKernels[] = {
     KERNEL("exactly-n", "in place, exactly n bytes, declared so", kExactlyN),
@@ -89,6 +118,9 @@ static const maskcheck_kernel kKernels[] = {
     KERNEL("rotated", "carries the key rotated and leaves it rotated by n", kRotated),
     KERNEL("rotated-backwards", "rotates the carried key the wrong way", kRotatedBackwards),
     KERNEL("shift-8-only", "moves back by 8..14 bytes, 8 bytes at a time", kShiftEightOnly),
+    KERNEL_FOR_CPU("cpu-has", "unmasks nothing; this CPU runs it", kUnmasksNothing, cpu_says_yes),
+    KERNEL_FOR_CPU("cpu-lacks", "unmasks nothing; no CPU runs it", kUnmasksNothing, cpu_says_no),
+    KERNEL("never-returns", "waits for signals forever", kNeverReturns),
 };
 
 const maskcheck_kernel* maskcheck_plugin_kernels(size_t* count, uint32_t* abi) {

@@ -8,8 +8,11 @@ namespace {
 
 std::atomic<bool> interrupted{false};
 
-void on_interrupt(int) {
-  interrupted.store(true, std::memory_order_relaxed);
+// A second signal ends the process at once: a run stuck outside a kernel call still stops.
+void on_interrupt(int signal_number) {
+  if (!interrupted.exchange(true, std::memory_order_relaxed)) return;
+  std::signal(signal_number, SIG_DFL);
+  std::raise(signal_number);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 // Ctrl-C (or SIGTERM) ends a long run after the current case; what ran is still reported.
+// A second one ends the process at once.
 #pragma once
 
 #include <atomic>

@@ -11,7 +11,7 @@ class CaseName {
   // An id already written; it must outlive the CaseName.
   explicit CaseName(const std::string& id)
       : subject_(&id),
-        write_([](const void* id) { return *static_cast<const std::string*>(id); }) {}
+        write_([](const void* written) { return *static_cast<const std::string*>(written); }) {}
 
   // The id kWrite(subject) writes, when asked; `subject` must outlive the CaseName.
   template <auto kWrite, typename Subject>

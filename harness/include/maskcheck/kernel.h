@@ -20,7 +20,7 @@ struct Kernel {
   // nullptr for a kernel that does not have them.
   const UnmaskFunctions* functions = nullptr;
 
-  bool runs_here() const { return cpu_supports == nullptr || runs_here() != 0; }
+  bool runs_here() const { return cpu_supports == nullptr || cpu_supports() != 0; }
   const Entry* entry(std::string_view entry_name) const {
     for (const Entry& candidate : entries) {
       if (entry_name == candidate.name) return &candidate;

@@ -25,9 +25,19 @@ std::string extent_words(const maskcheck_extent& extent) {
 
 // "[src, src+n)", "[src-8, src+round_up(n, 16))"
 std::string footprint_words(const char* base, const maskcheck_extent& extent) {
-  std::string text = std::string("[") + base;
-  if (extent.before != 0) text += "-" + std::to_string(extent.before);
-  return text + ", " + base + "+" + extent_words(extent) + ")";
+  // Appended piece by piece: g++ 12 warns falsely (-Wrestrict) on "literal" + std::string&&.
+  std::string text = "[";
+  text += base;
+  if (extent.before != 0) {
+    text += '-';
+    text += std::to_string(extent.before);
+  }
+  text += ", ";
+  text += base;
+  text += '+';
+  text += extent_words(extent);
+  text += ')';
+  return text;
 }
 
 std::string extent_problem(const char* which, const maskcheck_extent& extent) {
