@@ -3,13 +3,18 @@
 // (memmove/PAYLOAD); bytes/s counts payload bytes.
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
+
 #include <array>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <new>
 #include <string>
 
+#include "maskcheck/entry_contract.h"
 #include "maskcheck/kernel_registry.h"
 
 namespace maskcheck {
@@ -61,9 +66,38 @@ std::uint8_t* destination_for(const Entry& entry, Buffers& shared) {
   return src - entry.min_shift;
 }
 
-void unmask(benchmark::State& state, const Entry* entry, std::size_t n) {
+// The benchmark that runs now, for the line a fault prints: a plug-in kernel may fault, and a
+// bare "Segmentation fault" would not say which.
+const char* running = nullptr;
+
+void report_fault(int signal_number) {
+  const char* parts[] = {"kernel_bench: ", running ? running : "(between benchmarks)", ": ",
+                         strsignal(signal_number), "\n"};
+  for (const char* part : parts) {
+    if (write(STDERR_FILENO, part, std::strlen(part)) < 0) break;
+  }
+  std::signal(signal_number, SIG_DFL);
+  std::raise(signal_number);
+}
+
+void report_faults() {
+  for (int signal_number : {SIGSEGV, SIGBUS, SIGILL, SIGFPE}) std::signal(signal_number, report_fault);
+}
+
+// Names with the call's placement, alive as long as the benchmarks.
+std::deque<std::string> described;
+
+// In words, where destination_for puts dst.
+std::string placement(const Entry& entry) {
+  if (!moves_data(entry)) return "in place";
+  if (entry.max_shift == MASKCHECK_ANY_SHIFT) return "dst in a buffer below src";
+  return "dst = src - " + std::to_string(entry.min_shift);
+}
+
+void unmask(benchmark::State& state, const Entry* entry, std::size_t n, const char* description) {
   Buffers& shared = buffers();
   std::uint8_t* dst = destination_for(*entry, shared);
+  running = description;
   const std::uint8_t* src = shared.src.data() + kSlack;
   const std::size_t length = n - n % entry->length_multiple;
   for (auto _ : state) {
@@ -91,7 +125,8 @@ void register_benchmarks() {
       for (const Entry& entry : kernel->entries) {
         const std::string name =
             std::string(entry.name) + "/" + std::string(kernel->name) + "/" + payload;
-        benchmark::RegisterBenchmark(name.c_str(), unmask, &entry, n);
+        described.push_back(name + " (n " + payload + ", " + placement(entry) + ")");
+        benchmark::RegisterBenchmark(name.c_str(), unmask, &entry, n, described.back().c_str());
       }
     }
     benchmark::RegisterBenchmark(("memmove/" + payload).c_str(), copy, n);
@@ -111,6 +146,7 @@ int main(int argc, char** argv) {
   }
   maskcheck::buffers();
   maskcheck::register_benchmarks();
+  maskcheck::report_faults();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

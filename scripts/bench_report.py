@@ -45,6 +45,21 @@ def print_tables(speed, payloads):
             print(f"{n:>9} | " + " | ".join(cell(speed.get((entry, k, n))) for k in kernels))
 
 
+def print_own_entries(speed, payloads):
+    """Plug-in entry points with their own contracts (names of their own), side by side with exact
+    on block and avx2 (n bytes exactly, as most libraries' kernels) and memmove."""
+    own = sorted({(k, e) for (e, k, _) in speed if e not in ENTRIES})
+    if not own:
+        return
+    columns = [(e, k) for (k, e) in own] + [("exact", "block"), ("exact", "avx2"), ("exact", "memmove")]
+    names = [f"{k}:{e}" for (e, k) in columns]
+    print("\nplug-in entry points with their own contracts (GB/s)")
+    print(f"{'payload':>9} | " + " | ".join(names))
+    for n in payloads:
+        cells = [cell(speed.get((e, k, n))).strip() for (e, k) in columns]
+        print(f"{n:>9} | " + " | ".join(f"{c:>{len(name)}}" for c, name in zip(cells, names)))
+
+
 def lowest_ratio(speed, over, under, n):
     """The lowest over/under ratio at payload n across the entry points, or None if not measured."""
     ratios = [speed[(e, over, n)] / speed[(e, under, n)] for e in ENTRIES
@@ -127,6 +142,7 @@ def main():
     speed = load(sys.argv[1])
     payloads = sorted({n for (_, _, n) in speed})
     print_tables(speed, payloads)
+    print_own_entries(speed, payloads)
     print_goals(speed, payloads)
     write_plot_data(speed, payloads, sys.argv[2])
     if len(sys.argv) > 3:

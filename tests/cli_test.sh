@@ -3,7 +3,7 @@
 # the contracts they declare.
 # Usage: cli_test.sh MASKCHECK PLUGIN_LIBRARY WRONG_ABI_PLUGIN_LIBRARY CONTRACTS_PLUGIN_LIBRARY
 set -u
-maskcheck=$1 plugin=$2 wrong_abi_plugin=$3 contracts=$4
+maskcheck=$1 plugin=$2 wrong_abi_plugin=$3 contracts=$4 sanitized=$5
 failures=0
 passes=0
 
@@ -70,11 +70,19 @@ expect plugin-list 0 'plugin-bytes +runs here .*\(plug-in /' -- "$maskcheck" lis
 expect plugin-list-json 0 '"plugin": "/' -- "$maskcheck" list --json --plugin "$plugin"
 expect plugin-sweep 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" sweep --plugin "$plugin" --kernel plugin-bytes --lengths 0..40 --quiet
 expect plugin-split 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" split --plugin "$plugin" --kernel plugin-bytes --header 6 --up-to 20 --quiet
-expect plugin-broken 1 "repro: maskcheck repro --plugin /[^ ]+ plugin-write-past-end:exact:n0:" -- "$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --entry exact --lengths 0..8 --max-failures 1 --quiet
+expect plugin-broken 1 "repro: [^ ]*maskcheck repro --plugin /[^ ]+ plugin-write-past-end:exact:n0:" -- "$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --entry exact --lengths 0..8 --max-failures 1 --quiet
 # Under ASan the sweep dies in that case instead, and prints the line on stderr.
-repro=$("$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --entry exact --lengths 0..8 --max-failures 1 --quiet 2>&1 | sed -En 's/.*repro: maskcheck (repro .*)/\1/p' | head -1)
+repro=$("$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --entry exact --lengths 0..8 --max-failures 1 --quiet 2>&1 | sed -En 's/.*repro: (.*)/\1/p' | head -1)
+# A sanitized build names its own binary (the finding may show only there); a release build, the
+# maskcheck on PATH.
+if [[ $sanitized == 1 ]]; then wanted_program=$(readlink -f "$maskcheck"); else wanted_program=maskcheck; fi
+if [[ ${repro%% *} == "$wanted_program" ]]; then
+  passes=$((passes + 1))
+else
+  echo "FAIL repro-program: the repro line names '${repro%% *}', wanted '$wanted_program'"; failures=$((failures + 1))
+fi
 # shellcheck disable=SC2086 # the printed line is split into arguments as a shell would
-expect plugin-repro 1 '(FAIL|died in case) plugin-write-past-end:exact:n0:' -- "$maskcheck" $repro
+expect plugin-repro 1 '(FAIL|died in case) plugin-write-past-end:exact:n0:' -- "$maskcheck" ${repro#* }
 expect plugin-missing 2 'cannot load' -- "$maskcheck" list --plugin /nonexistent/libnope.so
 expect plugin-not-a-library 2 'invalid ELF header' -- "$maskcheck" list --plugin "$0"
 expect plugin-wrong-abi 2 'built for plug-in ABI' -- "$maskcheck" list --plugin "$wrong_abi_plugin"
@@ -93,11 +101,22 @@ expect rotated-backwards 1 'wrong-key\]' -- "${with_contracts[@]}" --kernel rota
 expect shift-range-kept 0 '^PASS: [0-9]+ cases, 0 failed' -- "${with_contracts[@]}" --kernel shift-8-only
 expect shift-range-repro 2 'does not accept shift 4' -- "$maskcheck" repro --plugin "$contracts" shift-8-only:unmask8:n5:a0:d4:k00000000:p0
 # cpu_supports decides whether a kernel runs: the same wrong loop fails where it runs, is skipped where not.
-expect cpu-has-runs 1 'FAIL cpu-has:unmask:' -- "${with_contracts[@]}" --kernel cpu-has --max-failures 1
+expect cpu-has-runs 1 'FAIL cpu-has:mask:' -- "${with_contracts[@]}" --kernel cpu-has --max-failures 1
 expect cpu-lacks-skipped 0 'skipped.*cpu-lacks' -- "${with_contracts[@]}" --kernel cpu-lacks
 expect cpu-lacks-required 1 '^required kernel cpu-lacks did not run' -- "${with_contracts[@]}" --kernel cpu-lacks --require cpu-lacks
 expect entry-unknown 2 "no selected kernel has an entry point 'exact'" -- "${with_contracts[@]}" --kernel exactly-n --entry exact
-expect split-unfit 2 'does not fit the frame parser' -- "$maskcheck" split --plugin "$contracts" --kernel rotated
+expect split-unfit 2 'does not fit the frame parser' -- "$maskcheck" split --plugin "$contracts" --kernel exactly-n
+# One entry that moves by any shift and touches exactly n bytes drives the parser in every part.
+expect split-one-entry 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" split --plugin "$contracts" --kernel rotated --header 6 --up-to 20 --quiet
+expect split-one-entry-broken 1 'FAIL cpu-has:split:' -- "$maskcheck" split --plugin "$contracts" --kernel cpu-has --header 6 --up-to 20 --max-failures 1 --quiet
+
+# --summary-only: the failures are counted, none is reported.
+summary=$("$maskcheck" sweep --plugin "$plugin" --kernel plugin-some-lengths-wrong --entry exact --lengths 0..40 --max-failures 100000 --summary-only --quiet 2>&1)
+if grep -Eq '^FAIL: [1-9][0-9]* cases, [1-9][0-9]* failed' <<<"$summary" && ! grep -q '^FAIL plugin-some-lengths-wrong:' <<<"$summary"; then
+  passes=$((passes + 1))
+else
+  echo "FAIL summary-only: $summary"; failures=$((failures + 1))
+fi
 
 expect jobs-zero 2 'jobs' -- "$maskcheck" sweep --jobs 0
 expect jobs-too-many 2 'jobs' -- "$maskcheck" sweep --jobs 100000

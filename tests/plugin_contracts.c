@@ -5,12 +5,14 @@
  *                    n+1 is never written, so it fails;
  *   rounded-maybe:   whole words in place, the bytes past n unmasked, declared "may write": passes;
  *   rotated:         carries the key rotated (a prepared key) and leaves it rotated by n: passes;
+ *                    moving by any shift and exactly n bytes, it drives the frame parser too;
  *   rotated-backwards: rotates it the wrong way after an odd length (a known library bug): fails;
  *   shift-8-only:    moves back by 8..14 bytes only, 8 bytes at a time, reading and writing up to
  *                    round_up(n + 1, 8): passes, and is never called with another shift;
- *   cpu-has / cpu-lacks: the same wrong loop (nothing unmasked) whose cpu_supports says yes or no:
- *                    the first fails, the second is skipped and never called;
- *   never-returns:   waits for signals forever (Ctrl-C must still end the run). */
+ *   cpu-has / cpu-lacks: the same wrong call (nothing written) whose cpu_supports says yes or no:
+ *                    the first fails (also through the frame parser), the second is never called;
+ *   never-returns:   waits for signals forever (Ctrl-C must still end the run);
+ *   faults:          writes to an address nothing maps (the benchmark must name it as it dies). */
 #include "maskcheck/plugin.h"
 #include "plugin_bytes.h"
 
@@ -82,14 +84,13 @@ static const maskcheck_entry kShiftEightOnly[] = {
      .read = {8, 1, 0}, .write = {8, 1, 0}, .beyond = MASKCHECK_BEYOND_MUST_WRITE,
      .key = MASKCHECK_KEY_FROM_START, .call = eights}};
 
-static uint32_t unmasks_nothing(uint8_t* data, const uint8_t* src, size_t n, uint8_t key[4],
+static uint32_t unmasks_nothing(uint8_t* dst, const uint8_t* src, size_t n, uint8_t key[4],
                                 uint32_t phase) {
-  (void)data, (void)src, (void)n, (void)key, (void)phase;
+  (void)dst, (void)src, (void)n, (void)key, (void)phase;
   return 0;
 }
 
-static const maskcheck_entry kUnmasksNothing[] = {
-    IN_PLACE("unmask", 1, MASKCHECK_BEYOND_UNTOUCHED, unmasks_nothing)};
+static const maskcheck_entry kUnmasksNothing[] = {ROTATING(unmasks_nothing)};
 
 static uint32_t never_returns(uint8_t* data, const uint8_t* src, size_t n, uint8_t key[4],
                               uint32_t phase) {
@@ -101,6 +102,16 @@ static uint32_t never_returns(uint8_t* data, const uint8_t* src, size_t n, uint8
 
 static const maskcheck_entry kNeverReturns[] = {
     IN_PLACE("unmask", 1, MASKCHECK_BEYOND_UNTOUCHED, never_returns)};
+
+static uint32_t faults(uint8_t* data, const uint8_t* src, size_t n, uint8_t key[4],
+                       uint32_t phase) {
+  (void)data, (void)src, (void)n, (void)key, (void)phase;
+  *(volatile uint8_t*)(uintptr_t)16 = 0;
+  return 0;
+}
+
+static const maskcheck_entry kFaults[] = {
+    IN_PLACE("unmask", 1, MASKCHECK_BEYOND_UNTOUCHED, faults)};
 
 static int cpu_says_yes(void) { return 1; }
 static int cpu_says_no(void) { return 0; }
@@ -121,10 +132,7 @@ static const maskcheck_kernel kKernels[] = {
     KERNEL_FOR_CPU("cpu-has", "unmasks nothing; this CPU runs it", kUnmasksNothing, cpu_says_yes),
     KERNEL_FOR_CPU("cpu-lacks", "unmasks nothing; no CPU runs it", kUnmasksNothing, cpu_says_no),
     KERNEL("never-returns", "waits for signals forever", kNeverReturns),
+    KERNEL("faults", "writes to an address nothing maps", kFaults),
 };
 
-const maskcheck_kernel* maskcheck_plugin_kernels(size_t* count, uint32_t* abi) {
-  *count = sizeof kKernels / sizeof kKernels[0];
-  *abi = MASKCHECK_PLUGIN_ABI;
-  return kKernels;
-}
+MASKCHECK_PLUGIN_KERNELS(kKernels)

@@ -22,6 +22,9 @@ struct RunArguments {
   std::string shard;  // "K/N": the K-th of N slices of the case space; empty: all of it
   bool json = false;
   bool quiet = false;
+  bool summary_only = false;  // failures counted in the table, none reported one by one
+
+  bool reports_failures() const { return !json && !summary_only; }
 };
 
 struct SweepArguments {

@@ -44,9 +44,7 @@ int list_command(bool json) {
                   describe_contract(entry).c_str());
     }
     if (kernel->functions == nullptr) {
-      std::printf(
-          "      (split and stream skip it: the parser needs imprecise, inplace and exact "
-          "with maskcheck's own contracts)\n");
+      std::printf("      (split and stream skip it: %s)\n", kParserNeeds);
     }
   }
   return kExitPass;

@@ -35,6 +35,8 @@ void add_run_options(CLI::App& command, maskcheck::cli::RunArguments& arguments)
                      "K/N: run only the K-th of N slices of the cases (1 <= K <= N)");
   command.add_flag("--json", arguments.json, "print a JSON summary instead of the table");
   command.add_flag("--quiet", arguments.quiet, "no progress line");
+  command.add_flag("--summary-only", arguments.summary_only,
+                   "count failures in the table without reporting each one");
 }
 
 }  // namespace

@@ -26,9 +26,6 @@ struct StreamSelection {
   SweepOptions options;
 };
 
-constexpr const char* kParserNeeds =
-    "the parser needs imprecise, inplace and exact with maskcheck's own contracts";
-
 std::string select(const StreamArguments& arguments, StreamSelection& selection) {
   std::vector<const Kernel*> kernels;
   if (auto error = resolve_kernels(arguments.run.kernels, arguments.run.required, kernels);
@@ -85,7 +82,7 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
       if (!arguments.run.quiet)
         options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
       for (StreamSweepResult& result : run(*kernel, move_back, options)) {
-        if (!arguments.run.json) {
+        if (arguments.run.reports_failures()) {
           for (const StreamFailure& failure : result.failures) {
             std::printf("%s\n", format_stream_failure(failure).c_str());
           }

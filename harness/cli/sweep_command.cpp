@@ -129,7 +129,7 @@ int sweep_command(const SweepArguments& arguments) {
         options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
       SweepResult result = run_sweep(*kernel, *entry, selection.space, options);
       progress.finish();
-      if (!arguments.run.json) {
+      if (arguments.run.reports_failures()) {
         for (const Failure& failure : result.failures)
           std::printf("%s\n", format_failure(failure).c_str());
       }

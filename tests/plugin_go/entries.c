@@ -23,8 +23,4 @@ static const maskcheck_entry entries[] = {
 static const maskcheck_kernel kernels[] = {
     {"go-bytes", "a byte loop in Go (go build -buildmode=c-shared)", entries, 2, NULL}};
 
-const maskcheck_kernel* maskcheck_plugin_kernels(size_t* count, uint32_t* abi) {
-  *count = 1;
-  *abi = MASKCHECK_PLUGIN_ABI;
-  return kernels;
-}
+MASKCHECK_PLUGIN_KERNELS(kernels)

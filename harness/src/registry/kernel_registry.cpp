@@ -8,6 +8,7 @@
 #include "maskcheck/cpu_features.h"
 #include "maskcheck/four_entries.h"
 #include "maskcheck/reference_unmask.h"
+#include "repro_program.h"
 
 namespace maskcheck {
 
@@ -62,7 +63,7 @@ std::string plugin_path(std::string_view kernel_name) {
 
 std::string repro_command(std::string_view case_id) {
   const std::string path = plugin_path(case_id.substr(0, case_id.find(':')));
-  return "maskcheck repro " + (path.empty() ? "" : "--plugin " + path + " ") + std::string(case_id);
+  return repro_program() + " repro " + (path.empty() ? "" : "--plugin " + path + " ") + std::string(case_id);
 }
 
 }  // namespace maskcheck

@@ -1,6 +1,6 @@
 // Loads plug-in libraries (maskcheck/plugin.h): checks every kernel and entry declaration, and
-// gives a kernel with maskcheck's own three parser entry points the functions the frame parser
-// calls, through fixed trampolines (the parser's kernel is plain function pointers).
+// gives a kernel that fits the frame parser the functions the parser calls, through fixed
+// trampolines (the parser's kernel is plain function pointers).
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -10,6 +10,8 @@
 #include <utility>
 
 #include "loaded_kernels.h"
+#include "maskcheck/entries_from_words.h"
+#include "maskcheck/entry_contract.h"
 #include "maskcheck/kernel_registry.h"
 
 namespace maskcheck {
@@ -27,17 +29,26 @@ struct ParserEntries {
 std::array<ParserEntries, kParserSlots> parser_slots;
 std::size_t parser_slots_used = 0;
 
+// Unmasks from key position `phase` through the entry's own way of carrying the key.
+unsigned call_from_phase(const Entry& entry, std::uint8_t* dst, const std::uint8_t* src,
+                         std::size_t n, Key key, unsigned phase) {
+  if (entry.key == MASKCHECK_KEY_PHASE) return entry.call(dst, src, n, key.data(), phase);
+  Key rotated = rotate_key(key, phase);
+  entry.call(dst, src, n, rotated.data(), 0);
+  return static_cast<unsigned>((phase + n) & 3);
+}
+
 template <std::size_t kSlot>
 struct ParserTrampoline {
   static void imprecise(std::uint8_t* dst, const std::uint8_t* src, Key key, std::size_t n) {
-    parser_slots[kSlot].imprecise->call(dst, src, n, key.data(), 0);
+    call_from_phase(*parser_slots[kSlot].imprecise, dst, src, n, key, 0);
   }
   static void inplace(std::uint8_t* data, Key key, std::size_t n) {
-    parser_slots[kSlot].inplace->call(data, data, n, key.data(), 0);
+    call_from_phase(*parser_slots[kSlot].inplace, data, data, n, key, 0);
   }
   static unsigned exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
                         unsigned phase) {
-    return parser_slots[kSlot].exact->call(dst, src, n, key.data(), phase);
+    return call_from_phase(*parser_slots[kSlot].exact, dst, src, n, key, phase);
   }
 };
 
@@ -52,14 +63,31 @@ constexpr std::array<UnmaskFunctions, kParserSlots> make_trampolines(
 constexpr std::array<UnmaskFunctions, kParserSlots> kTrampolines =
     make_trampolines(std::make_index_sequence<kParserSlots>());
 
-// The three the parser calls, with maskcheck's own contracts; nullptr where one is missing.
+constexpr bool exactly_n(const maskcheck_extent& extent) {
+  return extent.granule <= 1 && extent.after == 0 && extent.before == 0;
+}
+
+// An entry that can play all three of the parser's parts: it moves data by any shift below src
+// (in place included) and touches exactly n bytes, whatever its key carrying.
+bool plays_every_parser_part(const Entry& entry) {
+  return moves_data(entry) && entry.min_shift == 0 && entry.max_shift == MASKCHECK_ANY_SHIFT &&
+         entry.length_multiple == 1 && exactly_n(entry.read) && exactly_n(entry.write) &&
+         entry.beyond == MASKCHECK_BEYOND_UNTOUCHED;
+}
+
+// The three the parser calls: maskcheck's own three, or else the first entry that can play every
+// part; nullptr where one is missing.
 ParserEntries parser_entries_of(const Kernel& kernel) {
   auto find = [&](const char* name) -> const Entry* {
     const Entry* entry = kernel.entry(name);
     const Entry* own = reference_kernel().entry(name);
     return entry != nullptr && same_contract(*entry, *own) ? entry : nullptr;
   };
-  return {find("imprecise"), find("inplace"), find("exact")};
+  const ParserEntries own{find("imprecise"), find("inplace"), find("exact")};
+  if (own.imprecise && own.inplace && own.exact) return own;
+  const auto any = std::ranges::find_if(kernel.entries, plays_every_parser_part);
+  if (any == kernel.entries.end()) return {};
+  return {&*any, &*any, &*any};
 }
 
 // Names end up in case ids ("name:exact:n5:..."), so no ':' and nothing a shell would split.
@@ -123,7 +151,7 @@ const LoadedKernel* find_loaded(std::string_view name) {
   return nullptr;
 }
 
-std::string load_plugin(const std::string& path) {
+std::string load_plugin(const std::string& path, const std::vector<std::string>& only) {
   std::error_code error;
   const std::string absolute = std::filesystem::absolute(path, error).lexically_normal().string();
   // Never closed: its kernels' names and functions live in it.
@@ -142,15 +170,24 @@ std::string load_plugin(const std::string& path) {
            ", this maskcheck has " + std::to_string(MASKCHECK_PLUGIN_ABI) + ": rebuild it";
   }
   if (kernels == nullptr || count == 0) return "--plugin: " + path + " offers no kernels";
+  for (const std::string& wanted : only) {
+    const bool offered = std::any_of(kernels, kernels + count, [&](const maskcheck_kernel& k) {
+      return k.name != nullptr && wanted == k.name;
+    });
+    if (!offered) return "--plugin: " + path + " has no kernel '" + wanted + "'";
+  }
   const std::size_t loaded_before = loaded_kernels().size();
   const std::size_t slots_before = parser_slots_used;
   for (std::size_t i = 0; i < count; ++i) {
-    if (std::string why = check_plugin_kernel(kernels[i]); !why.empty()) {
+    const maskcheck_kernel& declared = kernels[i];
+    const bool selected = only.empty() || (declared.name != nullptr &&
+                                           std::ranges::find(only, declared.name) != only.end());
+    if (!selected) continue;
+    if (std::string why = check_plugin_kernel(declared); !why.empty()) {
       loaded_kernels().resize(loaded_before);  // all of a library's kernels or none
       parser_slots_used = slots_before;
       return "--plugin: " + path + ": " + why;
     }
-    const maskcheck_kernel& declared = kernels[i];
     Kernel kernel{declared.name, declared.summary ? declared.summary : "",
                   std::span<const Entry>(declared.entries, declared.entry_count),
                   declared.cpu_supports, nullptr};
@@ -165,10 +202,22 @@ std::string load_plugins_from_environment() {
   std::string_view rest = list ? list : "";
   while (!rest.empty()) {
     const std::size_t colon = rest.find(':');
-    const std::string path(rest.substr(0, colon));
+    const std::string_view item = rest.substr(0, colon);
     rest = colon == std::string_view::npos ? "" : rest.substr(colon + 1);
-    if (path.empty()) continue;
-    if (std::string error = load_plugin(path); !error.empty()) return "MASKCHECK_PLUGINS: " + error;
+    if (item.empty()) continue;
+    // "lib.so=name,name" registers only the kernels named.
+    const std::size_t equals = item.find('=');
+    std::vector<std::string> only;
+    if (equals != std::string_view::npos) {
+      for (std::string_view names = item.substr(equals + 1); !names.empty();) {
+        const std::size_t comma = names.find(',');
+        if (comma != 0) only.emplace_back(names.substr(0, comma));
+        names = comma == std::string_view::npos ? "" : names.substr(comma + 1);
+      }
+    }
+    const std::string path(item.substr(0, equals));
+    if (std::string error = load_plugin(path, only); !error.empty())
+      return "MASKCHECK_PLUGINS: " + error;
   }
   return "";
 }
