@@ -16,6 +16,7 @@ enum class Flaw {
   wrong_phase,          // walks the key backwards from the phase (the rol(4-n) vs rol(n) bug)
   wrong_next_phase,     // right bytes, wrong phase returned
   single_length,        // right except when the payload is 300 bytes
+  disjoint_only,        // right except when dst lies wholly below src, more than 64 bytes back
 };
 
 // A byte loop over `count` bytes, carrying one flaw. `n` is the caller's payload length.
@@ -33,6 +34,10 @@ void flawed_xor(std::uint8_t* dst, const std::uint8_t* src, std::size_t count, K
   }
   if constexpr (flaw == Flaw::write_past_end) dst[count] = 0xee;
   if (flaw == Flaw::single_length && n == 300) dst[count / 2] ^= 0x01;
+  if constexpr (flaw == Flaw::disjoint_only) {
+    const auto distance = reinterpret_cast<std::uintptr_t>(src) - reinterpret_cast<std::uintptr_t>(dst);
+    if (n > 0 && src > dst && distance >= n && distance > 64) dst[n / 2] ^= 0x01;
+  }
 }
 
 template <Flaw flaw>
@@ -111,6 +116,10 @@ const std::vector<BrokenKernel> kBroken{
     {four_entry_kernel<kFlawed<Flaw::single_length>>("broken-length-300",
                                                      "wrong only for a 300-byte payload"),
      kEveryEntry,
+     {mismatch}},
+    {four_entry_kernel<kFlawed<Flaw::disjoint_only>>(
+         "broken-disjoint", "wrong only when dst lies wholly below src, beyond 64 bytes back"),
+     {"words", "imprecise", "exact"},
      {mismatch}},
     {four_entry_kernel<kEntriesFromWords<tail_first_words>>("broken-tail-first",
                                                             "processes the tail before the blocks"),

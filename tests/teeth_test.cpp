@@ -32,6 +32,24 @@ SweepResult sweep_until_first_failure(const Kernel& kernel, std::string_view ent
 
 class Teeth : public ::testing::TestWithParam<const BrokenKernel*> {};
 
+// A bug only on disjoint buffers is caught by the disjoint placements and by nothing else.
+TEST(DisjointPlacements, AloneCatchABugThatLivesOnlyThere) {
+  const auto broken = std::ranges::find(broken_kernels(), std::string_view("broken-disjoint"),
+                                        [](const BrokenKernel& b) { return b.kernel.name; });
+  ASSERT_NE(broken, broken_kernels().end());
+  const Entry& exact = *broken->kernel.entry("exact");
+  CaseSpace overlapping = space_up_to(320);
+  overlapping.disjoint_gaps.clear();
+  EXPECT_EQ(run_sweep(broken->kernel, exact, overlapping, {}).failed_cases, 0u);
+  const SweepResult result = sweep_until_first_failure(broken->kernel, "exact", 320);
+  ASSERT_EQ(result.failures.size(), 1u);
+  const auto parsed = parse_case_id(result.failures.front().case_id);
+  ASSERT_TRUE(std::holds_alternative<ParsedCaseId>(parsed));
+  const TestCase& caught = std::get<ParsedCaseId>(parsed).test_case;
+  EXPECT_GE(caught.shift, caught.length) << format_failure(result.failures.front());
+  EXPECT_GT(caught.shift, 64u);
+}
+
 TEST_P(Teeth, CaughtOnEveryEntryPointItBreaks) {
   const BrokenKernel& broken = *GetParam();
   ASSERT_FALSE(broken.breaks.empty());

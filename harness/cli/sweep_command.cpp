@@ -73,6 +73,8 @@ std::string select(const SweepArguments& arguments, Selection& selection) {
       !error.empty())
     return error;
   if (!arguments.alignments.empty()) space.large_alignments = space.alignments;
+  // Shifts given are the only placements: no disjoint ones beside them.
+  if (!arguments.shifts.empty()) space.disjoint_gaps.clear();
   return apply_list(arguments.shifts, kMaxShift, "--shifts", space.shifts);
 }
 

@@ -1,7 +1,9 @@
 // The case space: length x source alignment x shift D x key x phase, shaped so the full sweep
 // stays fast. Every (length, alignment) cell runs the pinned variants (the server shifts 0, 4, 6,
 // 8, 14 with the zero, all-ones and RFC keys) plus a rotating window over all the others, so that
-// across the 64 alignments of one length every (shift, key, phase) is visited.
+// across the 64 alignments of one length every (shift, key, phase) is visited. Past the shifts,
+// every cell of an entry that moves data also puts dst wholly below src (D = n + gap, as a server
+// copying a payload out of its receive buffer), the key and phase turning with the cell.
 #pragma once
 
 #include <array>
@@ -20,6 +22,8 @@ struct CaseSpace {
   std::vector<unsigned> alignments;
   std::vector<unsigned> large_alignments;
   std::vector<unsigned> shifts;  // used by entry points that move data
+  // dst wholly below src, D = n + gap, where that is wider than every shift above
+  std::vector<unsigned> disjoint_gaps;
   std::vector<Key> keys;         // the first three are pinned in every cell
   bool exhaustive = false;       // every (shift, key, phase) in every cell, no rotation
 };
@@ -30,6 +34,8 @@ inline constexpr std::array<unsigned, 5> kServerShifts{0, 4, 6, 8, 14};
 // Lengths 0..1024 plus the page, 64 KiB, 512 KiB and 1 MiB boundaries.
 CaseSpace full_case_space();
 std::vector<Key> default_keys();
+// The widest D the space places: a shift, or the longest length plus a disjoint gap.
+std::size_t widest_shift(const CaseSpace& space);
 
 // How many rotating variants each cell adds on top of the pinned ones, from the entry's contract:
 // sized so maskcheck's own four entry points sweep 8.65 million cases in all.

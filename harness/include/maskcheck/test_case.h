@@ -22,10 +22,10 @@ struct TestCase {
   bool operator==(const TestCase&) const = default;
 };
 
-// The largest shift a case may carry; servers move payloads back by at most a 14-byte header.
-inline constexpr unsigned kMaxShift = 4096;
 // The longest payload a case may carry: the arena maps about this much, twice for the images.
 inline constexpr std::size_t kMaxLength = std::size_t{1} << 30;
+// The largest shift a case may carry: dst wholly below the longest payload, with room between.
+inline constexpr unsigned kMaxShift = static_cast<unsigned>(kMaxLength + 4096);
 
 std::string case_id(std::string_view kernel, const TestCase& test_case);
 std::string key_hex(Key key);

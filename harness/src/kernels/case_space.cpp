@@ -89,8 +89,22 @@ CaseSpace full_case_space() {
   space.alignments = iota_vector<unsigned>(0, 63);
   space.large_alignments = {0, 1, 7, 8, 63};
   space.shifts = iota_vector<unsigned>(0, 64);
+  // Adjacent (the payload ends where src starts), one byte apart, a cache line apart.
+  space.disjoint_gaps = {0, 1, 64};
   space.keys = default_keys();
   return space;
+}
+
+std::size_t widest_shift(const CaseSpace& space) {
+  std::size_t widest = 0;
+  for (unsigned shift : space.shifts) widest = std::max<std::size_t>(widest, shift);
+  if (space.disjoint_gaps.empty()) return widest;
+  std::size_t longest = 0;
+  for (const auto* lengths : {&space.lengths, &space.large_lengths}) {
+    for (std::size_t n : *lengths) longest = std::max(longest, n);
+  }
+  const unsigned gap = *std::max_element(space.disjoint_gaps.begin(), space.disjoint_gaps.end());
+  return std::max(widest, longest + gap);
 }
 
 std::size_t rotation_width(const Entry& entry, bool large) {
@@ -104,6 +118,8 @@ std::size_t rotation_width(const Entry& entry, bool large) {
 bool for_each_case(const Entry& entry, const CaseSpace& space,
                    const std::function<bool(const TestCase&)>& visit) {
   const VariantPlan plan = plan_variants(entry, space);
+  const unsigned widest_overlapping =
+      space.shifts.empty() ? 0 : *std::max_element(space.shifts.begin(), space.shifts.end());
   std::uint64_t cell = 0;
   auto run_cells = [&](const std::vector<std::size_t>& lengths,
                        const std::vector<unsigned>& alignments, bool large) {
@@ -124,6 +140,16 @@ bool for_each_case(const Entry& entry, const CaseSpace& space,
           c.shift = v.shift;
           c.key = v.key;
           c.phase = v.phase;
+          if (!visit(c)) return false;
+        }
+        for (std::size_t i = 0; moves_data(entry) && i < space.disjoint_gaps.size(); ++i) {
+          const std::size_t shift = length + space.disjoint_gaps[i];
+          if (shift <= widest_overlapping || !accepts_shift(entry, shift)) continue;
+          c.shift = static_cast<unsigned>(shift);
+          // Over consecutive cells every (key, phase) pair comes round.
+          const std::size_t turn = cell + i;
+          c.key = space.keys[turn % space.keys.size()];
+          c.phase = carries_position(entry) ? static_cast<unsigned>(turn / space.keys.size() % 4) : 0;
           if (!visit(c)) return false;
         }
         ++cell;

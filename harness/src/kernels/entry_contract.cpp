@@ -80,7 +80,7 @@ std::string describe_contract(const Entry& entry) {
   std::string text;
   if (moves_data(entry)) {
     text = "dst = src - D, D " + std::to_string(entry.min_shift) + ".." +
-           (entry.max_shift == MASKCHECK_ANY_SHIFT ? std::string("any")
+           (entry.max_shift == MASKCHECK_ANY_SHIFT ? std::string("any, dst wholly below src too")
                                                    : std::to_string(entry.max_shift));
     if (entry.dst_above) text += " or dst wholly above src";
     text += "; reads " + footprint_words("src", entry.read) + ", writes " +

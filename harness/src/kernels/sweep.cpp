@@ -19,12 +19,6 @@ std::size_t longest(const CaseSpace& space) {
   return longest;
 }
 
-unsigned widest_shift(const CaseSpace& space) {
-  unsigned widest = 0;
-  for (unsigned shift : space.shifts) widest = std::max(widest, shift);
-  return widest;
-}
-
 // One per thread: the differ owns the arena and the images.
 struct DifferChecker {
   Differ differ;
@@ -37,7 +31,7 @@ struct DifferChecker {
 SweepResult run_sweep(const Kernel& kernel, const Entry& entry, const CaseSpace& space,
                       const SweepOptions& options) {
   const std::size_t max_length = longest(space);
-  const unsigned max_shift = widest_shift(space);
+  const auto max_shift = static_cast<unsigned>(widest_shift(space));
   return {run_cases<Failure>([&](const auto& visit) { return for_each_case(entry, space, visit); },
                              [](const TestCase& c) { return c.length + kCaseOverhead; }, kChunkCost,
                              [&] { return DifferChecker{Differ(kernel, max_length, max_shift)}; },
