@@ -1,5 +1,5 @@
-// The kernel_diff input: a case (which entry point, key, phase, shift, alignment, length) and its
-// payload, read with FuzzedDataProvider. The seed writer encodes the same layout. Kernels declare
+// The kernel_diff input: a case (which entry point, key, phase, shift or disjoint placement,
+// alignment, length) and its payload, read with FuzzedDataProvider. The seed writer encodes the same layout. Kernels declare
 // different entry points, so each fits the case to its own (case_for).
 #pragma once
 
@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "maskcheck/case_space.h"
 #include "maskcheck/guarded_arena.h"
 #include "maskcheck/test_case.h"
 
@@ -23,6 +24,9 @@ inline constexpr unsigned kMaxEntryIndex = 15;
 struct KernelInput {
   unsigned entry_index = 0;  // which of a kernel's entry points, modulo how many it has
   TestCase raw;              // no entry yet; shift and phase as drawn, before any contract
+  // 0: the shift as drawn; k: dst wholly below src, D = n + kDisjointGaps[k - 1], where the
+  // entry's contract takes it
+  unsigned disjoint = 0;
   Placement placement = Placement::end_at_guard;
   std::vector<std::uint8_t> payload;
 
@@ -35,7 +39,8 @@ KernelInput read_kernel_input(std::span<const std::uint8_t> data);
 std::vector<std::uint8_t> write_kernel_input(const KernelInput& input);
 
 // The input's case on one kernel: its entry point, with the length rounded down to the lengths it
-// takes, the shift moved into the range it accepts, and no phase unless it carries one.
+// takes, the shift moved into the range it accepts (or dst wholly below src), and no phase unless
+// it carries one.
 TestCase case_for(const Kernel& kernel, const KernelInput& input);
 // The widest shift case_for gives the kernel's entry points: what its differ must hold.
 unsigned widest_shift(const Kernel& kernel);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernel_input.h"
@@ -29,22 +30,26 @@ void write_seed(const std::filesystem::path& folder, const std::string& name, co
 }
 
 // Every entry point (of maskcheck's own four, by index) at the lengths around each block size,
-// the server shifts, zero and RFC keys.
+// the server shifts and two disjoint placements, zero and RFC keys.
 void kernel_seeds(const std::filesystem::path& folder) {
   const Bytes payload{'m', 'a',  's',  'k',  'c',  'h',  'e',  'c',
                       'k', 0x00, 0xff, 0x80, 0x7f, 0x01, 0xfe, 0x55};
   const Kernel& own = reference_kernel();
   for (unsigned index = 0; index < own.entries.size(); ++index) {
     for (std::size_t n : {0u, 1u, 3u, 4u, 5u, 63u, 64u, 65u, 127u, 128u, 300u, 1000u, 4097u}) {
-      for (unsigned shift : {0u, 4u, 14u}) {
+      // The server shifts, then dst wholly below src: adjacent and a cache line apart.
+      for (const auto& [shift, disjoint] :
+           {std::pair{0u, 0u}, {4u, 0u}, {14u, 0u}, {0u, 1u}, {0u, 3u}}) {
         for (const Key& key : {Key{}, kRfcKey}) {
           fuzz::KernelInput seed{index,
                                  {nullptr, n, static_cast<unsigned>(n * 7 % 64), shift, key,
                                   static_cast<unsigned>(n % 4)},
-                                 static_cast<Placement>((n + shift) % 3),
+                                 disjoint,
+                                 static_cast<Placement>((n + shift + disjoint) % 3),
                                  payload};
           const TestCase c = fuzz::case_for(own, seed);
-          if (c.shift != shift) continue;  // an entry that takes no shift gets d0 once
+          const std::size_t wanted = disjoint ? c.length + kDisjointGaps[disjoint - 1] : shift;
+          if (c.shift != wanted) continue;  // an entry that takes no shift gets d0 once
           const Bytes input = fuzz::write_kernel_input(seed);
           // The writer must mirror FuzzedDataProvider exactly, or the seeds mean nothing.
           if (!(fuzz::read_kernel_input(input) == seed)) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "maskcheck/case_space.h"
+
 namespace maskcheck {
 
 void showValue(const TestCase& test_case, std::ostream& os) {
@@ -42,6 +44,11 @@ rc::Gen<TestCase> test_cases(const Kernel& kernel, CaseShape shape) {
     if (moves_data(entry)) {
       const unsigned widest = std::min<std::uint64_t>(shape.max_shift, entry.max_shift);
       c.shift = *rc::gen::inRange(std::max<unsigned>(shape.min_shift, entry.min_shift), widest + 1);
+      if (shape.disjoint && *rc::gen::inRange(0, 4) == 0) {
+        const std::size_t below = c.length + *rc::gen::elementOf(kDisjointGaps);
+        if (accepts_shift(entry, below) && below >= shape.min_shift)
+          c.shift = static_cast<unsigned>(below);
+      }
     }
     c.key = *keys();
     if (carries_position(entry)) c.phase = *rc::gen::inRange(0u, 4u);

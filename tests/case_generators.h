@@ -21,15 +21,18 @@ void showValue(const TestCase& test_case, std::ostream& os);
 
 namespace maskcheck::testing {
 
-// The longest payload the kernel properties generate, and the widest shift.
+// The longest payload the kernel properties generate, the widest overlapping shift, and the widest
+// placement (dst wholly below the longest payload).
 inline constexpr std::size_t kLongestPayload = std::size_t{4} << 20;
 inline constexpr unsigned kWidestShift = 64;
+inline constexpr unsigned kWidestPlacement = static_cast<unsigned>(kLongestPayload) + 64;
 
 // maskcheck's own four entry points, by name: the properties hold for any kernel declaring them.
 struct CaseShape {
   std::vector<std::string_view> entries{"words", "imprecise", "inplace", "exact"};
   unsigned min_shift = 0;  // for the entry points that move data, within their contracts
   unsigned max_shift = kWidestShift;
+  bool disjoint = true;  // sometimes dst wholly below src (D = n + gap), where the contract takes it
 };
 
 // Zero and all-ones keys often, since servers shortcut them, and any other key.

@@ -87,7 +87,7 @@ void masking_zeros_gives_the_key(const Kernel& kernel) {
 }
 
 void chunked_equals_one_shot(const Kernel& kernel) {
-  const TestCase c = *test_cases(kernel, {.entries = {"exact"}, .max_shift = 0});
+  const TestCase c = *test_cases(kernel, {.entries = {"exact"}, .max_shift = 0, .disjoint = false});
   const std::vector<std::size_t> cuts = *cuts_within(c.length);
   const std::vector<std::uint8_t> payload = generated_payload(c.length);
 

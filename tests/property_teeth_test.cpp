@@ -106,7 +106,7 @@ INSTANTIATE_TEST_SUITE_P(Properties, KernelPropertyTeeth, ::testing::ValuesIn(kK
                          tooth_name<KernelTooth>);
 
 TEST(KernelPropertyTeeth, EqualsReferenceInGuardedMemoryFailsOnBrokenKernel) {
-  Differ differ(broken_kernel("broken-last-byte"), kLongestPayload, kWidestShift);
+  Differ differ(broken_kernel("broken-last-byte"), kLongestPayload, kWidestPlacement);
   expect_property_fails("EqualsReferenceInGuardedMemory on broken-last-byte",
                         [&] { equals_reference_in_guarded_memory(differ); });
 }

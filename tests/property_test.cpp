@@ -24,7 +24,7 @@ class KernelProperty : public ::testing::TestWithParam<std::string_view> {
 };
 
 TEST_P(KernelProperty, EqualsReferenceInGuardedMemory) {
-  Differ differ(kernel(), kLongestPayload, kWidestShift);
+  Differ differ(kernel(), kLongestPayload, kWidestPlacement);
   rc::detail::checkGTest([&] { equals_reference_in_guarded_memory(differ); });
 }
 

@@ -30,6 +30,8 @@ struct CaseSpace {
 
 // Shifts that real servers use: over the key (4) and over a whole 6/8/14-byte header.
 inline constexpr std::array<unsigned, 5> kServerShifts{0, 4, 6, 8, 14};
+// dst wholly below src, D = n + gap: adjacent, one byte apart, a cache line apart.
+inline constexpr std::array<unsigned, 3> kDisjointGaps{0, 1, 64};
 
 // Lengths 0..1024 plus the page, 64 KiB, 512 KiB and 1 MiB boundaries.
 CaseSpace full_case_space();

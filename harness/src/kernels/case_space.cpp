@@ -89,8 +89,7 @@ CaseSpace full_case_space() {
   space.alignments = iota_vector<unsigned>(0, 63);
   space.large_alignments = {0, 1, 7, 8, 63};
   space.shifts = iota_vector<unsigned>(0, 64);
-  // Adjacent (the payload ends where src starts), one byte apart, a cache line apart.
-  space.disjoint_gaps = {0, 1, 64};
+  space.disjoint_gaps.assign(kDisjointGaps.begin(), kDisjointGaps.end());
   space.keys = default_keys();
   return space;
 }
