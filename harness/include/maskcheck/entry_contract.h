@@ -18,6 +18,11 @@ constexpr std::size_t extent_end(const maskcheck_extent& extent, std::size_t n) 
   return (n + extent.after + granule - 1) / granule * granule;
 }
 
+// Whether a footprint is the payload alone, [p, p+n).
+constexpr bool exactly_n(const maskcheck_extent& extent) {
+  return extent.granule <= 1 && extent.after == 0 && extent.before == 0;
+}
+
 constexpr bool moves_data(const Entry& entry) {
   return entry.in_place == 0;
 }

@@ -89,9 +89,7 @@ std::string describe_contract(const Entry& entry) {
     text = "in place; reads and writes " + footprint_words("data", entry.write);
   }
   if (entry.length_multiple > 1) text += "; n % " + std::to_string(entry.length_multiple) + " == 0";
-  const bool footprint_is_payload =
-      entry.write.before == 0 && entry.write.after == 0 && entry.write.granule == 1;
-  if (!footprint_is_payload) {
+  if (!exactly_n(entry.write)) {
     switch (entry.beyond) {
       case MASKCHECK_BEYOND_UNTOUCHED: text += "; leaves the bytes past n as they were"; break;
       case MASKCHECK_BEYOND_MAY_WRITE: text += "; may unmask the bytes past n"; break;

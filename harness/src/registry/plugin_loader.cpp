@@ -63,10 +63,6 @@ constexpr std::array<UnmaskFunctions, kParserSlots> make_trampolines(
 constexpr std::array<UnmaskFunctions, kParserSlots> kTrampolines =
     make_trampolines(std::make_index_sequence<kParserSlots>());
 
-constexpr bool exactly_n(const maskcheck_extent& extent) {
-  return extent.granule <= 1 && extent.after == 0 && extent.before == 0;
-}
-
 // An entry that can play all three of the parser's parts: it moves data by any shift below src
 // (in place included) and touches exactly n bytes, whatever its key carrying.
 bool plays_every_parser_part(const Entry& entry) {
