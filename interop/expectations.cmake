@@ -35,5 +35,6 @@ foreach(expectation IN LISTS interop_expectations)
   add_test(NAME interop_${kernel}_${entry}
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/expect.sh $<TARGET_FILE:maskcheck> ${plugin}
                    ${kernel} ${entry} ${arguments})
-  set_tests_properties(interop_${kernel}_${entry} PROPERTIES LABELS interop TIMEOUT 900)
+  # COST: among the longest tests; started first, they do not trail the run on their own.
+  set_tests_properties(interop_${kernel}_${entry} PROPERTIES LABELS interop TIMEOUT 900 COST 30)
 endforeach()

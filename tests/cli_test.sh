@@ -4,26 +4,7 @@
 # Usage: cli_test.sh MASKCHECK PLUGIN_LIBRARY WRONG_ABI_PLUGIN_LIBRARY CONTRACTS_PLUGIN_LIBRARY
 set -u
 maskcheck=$1 plugin=$2 wrong_abi_plugin=$3 contracts=$4 sanitized=$5
-failures=0
-passes=0
-
-expect() {  # expect NAME WANT_EXIT WANT_STDOUT_REGEX -- COMMAND...
-  local name=$1 want=$2 pattern=$3
-  shift 4
-  local out err code
-  out=$("$@" 2>/tmp/maskcheck-cli-err.$$); code=$?
-  err=$(cat /tmp/maskcheck-cli-err.$$)
-  if [[ $code -ne $want ]]; then
-    echo "FAIL $name: exit $code, wanted $want; stderr: $err"; failures=$((failures + 1)); return
-  fi
-  if [[ $want -eq 2 && $(printf '%s\n' "$err" | wc -l) -ne 1 ]]; then
-    echo "FAIL $name: bad input must be one line on stderr, got: $err"; failures=$((failures + 1)); return
-  fi
-  if ! grep -Eq -- "$pattern" <<<"$out$err"; then
-    echo "FAIL $name: output does not match /$pattern/: $out $err"; failures=$((failures + 1)); return
-  fi
-  passes=$((passes + 1))
-}
+source "$(dirname "$0")/cli_checks.sh"
 
 expect list 0 'block +runs here' -- "$maskcheck" list
 expect list-json 0 '"name": "reference"' -- "$maskcheck" list --json
@@ -77,9 +58,9 @@ repro=$("$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --e
 # maskcheck on PATH.
 if [[ $sanitized == 1 ]]; then wanted_program=$(readlink -f "$maskcheck"); else wanted_program=maskcheck; fi
 if [[ ${repro%% *} == "$wanted_program" ]]; then
-  passes=$((passes + 1))
+  pass
 else
-  echo "FAIL repro-program: the repro line names '${repro%% *}', wanted '$wanted_program'"; failures=$((failures + 1))
+  fail "repro-program: the repro line names '${repro%% *}', wanted '$wanted_program'"
 fi
 # shellcheck disable=SC2086 # the printed line is split into arguments as a shell would
 expect plugin-repro 1 '(FAIL|died in case) plugin-write-past-end:exact:n0:' -- "$maskcheck" ${repro#* }
@@ -113,9 +94,9 @@ expect split-one-entry-broken 1 'FAIL cpu-has:split:' -- "$maskcheck" split --pl
 # --summary-only: the failures are counted, none is reported.
 summary=$("$maskcheck" sweep --plugin "$plugin" --kernel plugin-some-lengths-wrong --entry exact --lengths 0..40 --max-failures 100000 --summary-only --quiet 2>&1)
 if grep -Eq '^FAIL: [1-9][0-9]* cases, [1-9][0-9]* failed' <<<"$summary" && ! grep -q '^FAIL plugin-some-lengths-wrong:' <<<"$summary"; then
-  passes=$((passes + 1))
+  pass
 else
-  echo "FAIL summary-only: $summary"; failures=$((failures + 1))
+  fail "summary-only: $summary"
 fi
 
 expect jobs-zero 2 'jobs' -- "$maskcheck" sweep --jobs 0
@@ -124,74 +105,4 @@ expect shard-zero 2 'shard must be K/N' -- "$maskcheck" sweep --shard 0/3
 expect shard-past-n 2 'shard must be K/N' -- "$maskcheck" split --shard 4/3
 expect shard-not-a-fraction 2 'shard must be K/N' -- "$maskcheck" stream --shard half
 
-# --jobs: the same JSON on 1 and 3 threads but for the timings, failures and all. --shard: three
-# slices add up to the whole run, case for case. The flawed plug-in fails cases all over the space.
-scratch=$(mktemp -d)
-compare() {  # compare NAME same|shards FILE...
-  local name=$1
-  shift
-  if python3 "$(dirname "$0")/compare_runs.py" "$@" >"$scratch/why"; then
-    passes=$((passes + 1))
-  else
-    echo "FAIL $name: $(cat "$scratch/why")"; failures=$((failures + 1))
-  fi
-}
-flawed=(sweep --plugin "$plugin" --kernel plugin-some-lengths-wrong --kernel plugin-bytes
-        --entry exact --entry words --lengths 0..200 --alignments 0..9 --json --quiet)
-for max in 10 100000; do
-  "$maskcheck" "${flawed[@]}" --max-failures $max --jobs 1 >"$scratch/one"
-  "$maskcheck" "${flawed[@]}" --max-failures $max --jobs 3 >"$scratch/three"
-  compare "jobs-same-sweep-max-$max" same "$scratch/one" "$scratch/three"
-done
-for k in 1 2 3; do
-  "$maskcheck" "${flawed[@]}" --max-failures 100000 --shard $k/3 --jobs 2 >"$scratch/shard$k"
-done
-compare shards-sweep shards "$scratch/one" "$scratch"/shard{1,2,3}
-split_run=(split --kernel block --header 6 --header 14 --up-to 40 --json --quiet)
-"$maskcheck" "${split_run[@]}" --jobs 1 >"$scratch/split-one"
-"$maskcheck" "${split_run[@]}" --jobs 2 >"$scratch/split-two"
-compare jobs-same-split same "$scratch/split-one" "$scratch/split-two"
-for k in 1 2 3; do "$maskcheck" "${split_run[@]}" --shard $k/3 >"$scratch/split-shard$k"; done
-compare shards-split shards "$scratch/split-one" "$scratch"/split-shard{1,2,3}
-"$maskcheck" stream --kernel block --json --quiet --jobs 1 >"$scratch/stream-one"
-for k in 1 2 3; do
-  "$maskcheck" stream --kernel block --json --quiet --shard $k/3 >"$scratch/stream-shard$k"
-done
-compare shards-stream shards "$scratch/stream-one" "$scratch"/stream-shard{1,2,3}
-rm -rf "$scratch"
-
-# Ctrl-C: the sweep stops after the current cases and still prints what it ran. Exhaustive, so it
-# is still running after a second on any machine.
-"$maskcheck" sweep --kernel block --exhaustive >/tmp/maskcheck-cli-out.$$ 2>/dev/null &
-sweeper=$!
-sleep 1
-kill -INT "$sweeper"
-wait "$sweeper"; code=$?
-if [[ $code -eq 130 ]] && grep -q '^INTERRUPTED: [0-9]* cases, 0 failed' /tmp/maskcheck-cli-out.$$; then
-  passes=$((passes + 1))
-else
-  echo "FAIL interrupt: exit $code, output: $(cat /tmp/maskcheck-cli-out.$$)"; failures=$((failures + 1))
-fi
-
-# A second Ctrl-C ends the process even when the run cannot stop by itself (a kernel call that
-# never returns, the hang watchdog off).
-"$maskcheck" sweep --plugin "$contracts" --kernel never-returns --hang-seconds 0 >/tmp/maskcheck-cli-out.$$ 2>&1 &
-sweeper=$!
-sleep 1
-kill -INT "$sweeper"
-sleep 1
-if kill -0 "$sweeper" 2>/dev/null; then still_running=yes; else still_running=no; fi
-kill -INT "$sweeper"
-for _ in $(seq 300); do kill -0 "$sweeper" 2>/dev/null || break; sleep 0.1; done
-kill -KILL "$sweeper" 2>/dev/null  # a second Ctrl-C that did nothing must fail the test, not hang it
-wait "$sweeper"; code=$?
-if [[ $still_running == yes && $code -eq 130 ]] && ! grep -q 'INTERRUPTED' /tmp/maskcheck-cli-out.$$; then
-  passes=$((passes + 1))
-else
-  echo "FAIL second-interrupt: still running after one: $still_running, exit $code, output: $(cat /tmp/maskcheck-cli-out.$$)"
-  failures=$((failures + 1))
-fi
-
-rm -f /tmp/maskcheck-cli-err.$$ /tmp/maskcheck-cli-out.$$
-echo "cli: $passes passed, $failures failed"
-[[ $failures -eq 0 ]]
+finish cli

@@ -1,5 +1,7 @@
 // Every three-way split of a two-frame stream, for each header size and both move-back paths,
-// on every kernel: the parser's events must equal the reference decoder's.
+// on every fast kernel: the parser's events must equal the reference decoder's. The parser under
+// the byte-loop kernel runs the same code on the same cuts, so it gets the short payloads only: a
+// failure there that the fast kernels do not share points at the kernel, not the parser.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -14,10 +16,8 @@ using SplitParam = std::tuple<const Kernel*, unsigned, MoveBack>;
 
 class SplitSweep : public testing::TestWithParam<SplitParam> {};
 
-TEST_P(SplitSweep, MatchesTheReferenceDecoderAtEveryCut) {
-  const auto [kernel, header_size, move_back] = GetParam();
+void expect_clean_splits(const Kernel* kernel, const SplitPlan& plan) {
   if (!kernel->runs_here()) GTEST_SKIP() << kernel->name << " does not run on this CPU";
-  const SplitPlan plan{header_size, move_back};
   const StreamSweepResult result =
       run_split_sweep(*kernel, parser_maker<FrameParser>(), plan, SweepOptions{});
   EXPECT_EQ(result.cases, count_splits(plan));
@@ -29,9 +29,23 @@ TEST_P(SplitSweep, MatchesTheReferenceDecoderAtEveryCut) {
             << static_cast<double>(result.cases) / result.seconds << " parser runs/s\n";
 }
 
-std::vector<const Kernel*> every_kernel() {
+TEST_P(SplitSweep, MatchesTheReferenceDecoderAtEveryCut) {
+  const auto [kernel, header_size, move_back] = GetParam();
+  expect_clean_splits(kernel, SplitPlan{header_size, move_back});
+}
+
+class ByteLoopSplit : public testing::TestWithParam<SplitParam> {};
+
+TEST_P(ByteLoopSplit, MatchesTheReferenceDecoderOnShortPayloads) {
+  const auto [kernel, header_size, move_back] = GetParam();
+  expect_clean_splits(kernel, SplitPlan{header_size, move_back, 140});
+}
+
+std::vector<const Kernel*> fast_kernels() {
   std::vector<const Kernel*> kernels;
-  for (const Kernel& kernel : builtin_kernels()) kernels.push_back(&kernel);
+  for (const Kernel& kernel : builtin_kernels()) {
+    if (&kernel != &reference_kernel()) kernels.push_back(&kernel);
+  }
   return kernels;
 }
 
@@ -43,11 +57,15 @@ std::string split_name(const testing::TestParamInfo<SplitParam>& param) {
   return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    EveryKernel, SplitSweep,
-    testing::Combine(testing::ValuesIn(every_kernel()), testing::Values(6u, 8u, 14u),
-                     testing::Values(MoveBack::over_header, MoveBack::over_key)),
-    split_name);
+auto every_header_and_move_back(const std::vector<const Kernel*>& kernels) {
+  return testing::Combine(testing::ValuesIn(kernels), testing::Values(6u, 8u, 14u),
+                          testing::Values(MoveBack::over_header, MoveBack::over_key));
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryKernel, SplitSweep, every_header_and_move_back(fast_kernels()),
+                         split_name);
+INSTANTIATE_TEST_SUITE_P(Reference, ByteLoopSplit,
+                         every_header_and_move_back({&reference_kernel()}), split_name);
 
 }  // namespace
 }  // namespace maskcheck
