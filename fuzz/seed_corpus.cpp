@@ -114,6 +114,13 @@ void stream_seeds(const std::filesystem::path& folder) {
   stream_seed(folder, "error-length-top-bit",
               {kFin | opcode::binary, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 1, 0x37, 0xfa, 0x21, 0x3d}, {});
   stream_seed(folder, "error-message-too-large", frame(kFin | opcode::binary, Bytes(65537, 2)), {});
+  // With no size limit (flag 0x20): frames declaring 2^32 + 1 and 2^40 bytes, of which 600 arrive.
+  for (const auto& [name, declared] : {std::pair{"declared-2^32+1-prefix", (1ull << 32) + 1},
+                                       std::pair{"declared-2^40-prefix", 1ull << 40}}) {
+    Bytes stream;
+    append_frame(stream, {kFin | opcode::binary, Bytes(600, 3), kRfcKey, 0, true, declared});
+    stream_seed(folder, name, stream, {9, 14, 300}, 0x20);
+  }
 }
 
 }  // namespace

@@ -11,7 +11,9 @@ namespace maskcheck::fuzz {
 inline constexpr std::size_t kMaxCuts = 32;
 
 struct StreamInput {
-  std::uint8_t flags = 0;           // bit 0: move back over the key; bits 1..3: kernel choice
+  // Bit 0: move back over the key; bits 1..3: kernel choice; bit 4: the first read ends at a guard
+  // page; bit 5: no message size limit, so frames declaring 4 GiB and more are followed.
+  std::uint8_t flags = 0;
   std::vector<std::uint16_t> cuts;  // offsets into the stream; sorted and clamped when used
   std::vector<std::uint8_t> stream;
 };

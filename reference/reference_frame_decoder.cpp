@@ -33,6 +33,14 @@ std::uint64_t big_endian(std::span<const std::uint8_t> stream, std::size_t at, s
   return value;
 }
 
+// `count` payload bytes from `at`, unmasked with the key at `key_at`.
+std::vector<std::uint8_t> unmasked(std::span<const std::uint8_t> stream, std::size_t at,
+                                   std::size_t count, std::size_t key_at) {
+  std::vector<std::uint8_t> payload(count);
+  for (std::size_t i = 0; i < count; ++i) payload[i] = stream[at + i] ^ stream[key_at + i % 4];
+  return payload;
+}
+
 }  // namespace
 
 std::string_view protocol_error_name(ProtocolError error) {
@@ -97,13 +105,15 @@ DecodeResult decode_stream(std::span<const std::uint8_t> stream, DecodeLimits li
     if (stream.size() - at < header + 4) break;
     const std::size_t key_at = at + header;
     header += 4;
-    if (stream.size() - at - header < length) break;
-
-    DecodedFrame frame{opcode, fin, {}};
-    frame.payload.resize(length);
-    for (std::size_t i = 0; i < length; ++i) {
-      frame.payload[i] = stream[at + header + i] ^ stream[key_at + i % 4];
+    const std::size_t arrived = stream.size() - at - header;
+    if (arrived < length) {
+      // Followed as far as it arrived: a parser has reported this much of it, with the rest owed.
+      if (!is_control(opcode))
+        result.unfinished = {{opcode, fin, unmasked(stream, at + header, arrived, key_at)}, length};
+      break;
     }
+
+    DecodedFrame frame{opcode, fin, unmasked(stream, at + header, length, key_at)};
     if (opcode == kClose) {
       if (length == 1) return fail(ProtocolError::close_payload_one_byte);
       if (length >= 2 && !is_valid_close_code(frame.payload[0] << 8 | frame.payload[1])) {

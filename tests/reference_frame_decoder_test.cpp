@@ -69,13 +69,39 @@ TEST(ReferenceFrameDecoder, DecodesEveryLengthEncoding) {
 }
 
 TEST(ReferenceFrameDecoder, AStreamCutShortIsTruncatedNotAnError) {
-  const Bytes whole = frame(0x82, Bytes(300, 7));
+  Bytes payload(300);
+  for (std::size_t i = 0; i < payload.size(); ++i) payload[i] = static_cast<std::uint8_t>(i);
+  const Bytes whole = frame(0x82, payload);
+  constexpr std::size_t kHeader = 8;
   for (std::size_t cut = 1; cut < whole.size(); ++cut) {
     const DecodeResult result = decode_stream(std::span(whole).first(cut));
     EXPECT_TRUE(result.frames.empty()) << cut;
     EXPECT_TRUE(result.truncated) << cut;
     EXPECT_FALSE(result.error) << cut;
+    // Past its key, the frame is followed as far as it arrived.
+    ASSERT_EQ(result.unfinished.has_value(), cut >= kHeader) << cut;
+    if (!result.unfinished) continue;
+    EXPECT_EQ(result.unfinished->length, payload.size()) << cut;
+    EXPECT_EQ(result.unfinished->so_far.opcode, 0x2) << cut;
+    const Bytes arrived(payload.begin(), payload.begin() + static_cast<long>(cut - kHeader));
+    EXPECT_EQ(result.unfinished->so_far.payload, arrived) << cut;
   }
+}
+
+TEST(ReferenceFrameDecoder, FollowsALengthOf2To63Minus1AsFarAsItArrived) {
+  Bytes stream{0x82, 0xff, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+  stream.insert(stream.end(), kKey.begin(), kKey.end());
+  for (std::size_t i = 0; i < kHello.size(); ++i) stream.push_back(kHello[i] ^ kKey[i % 4]);
+  const DecodeResult result = decode_stream(stream, {.max_message_size = ~std::uint64_t{0}});
+  ASSERT_TRUE(result.unfinished);
+  EXPECT_EQ(result.unfinished->length, (std::uint64_t{1} << 63) - 1);
+  EXPECT_EQ(result.unfinished->so_far.payload, kHello);
+  EXPECT_FALSE(result.error);
+}
+
+TEST(ReferenceFrameDecoder, AnUnfinishedControlFrameIsNotFollowed) {
+  const Bytes ping = frame(0x89, kHello);
+  EXPECT_FALSE(decode_stream(std::span(ping).first(ping.size() - 1)).unfinished);
 }
 
 struct ErrorCase {

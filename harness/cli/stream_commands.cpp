@@ -144,7 +144,7 @@ int split_command(const StreamArguments& arguments) {
 
 int stream_command(const StreamArguments& arguments) {
   if (arguments.list) {
-    const std::vector<NamedStream> catalogue = stream_catalogue();
+    const std::vector<NamedStream>& catalogue = stream_catalogue();
     int width = 0;
     for (const NamedStream& stream : catalogue)
       width = std::max(width, static_cast<int>(stream.name.size()));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -18,6 +19,8 @@ struct FrameSpec {
   Key key{};
   unsigned header_size = 0;  // 6, 8 or 14 with the key; 0 picks the shortest that fits
   bool masked = true;
+  // The length the header declares, when only the first part of the payload follows it.
+  std::optional<std::uint64_t> declared_length = std::nullopt;
 };
 
 // The header size the shortest length encoding gives for a payload of n bytes.

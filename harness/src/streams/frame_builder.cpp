@@ -8,7 +8,7 @@ unsigned minimal_header_size(std::uint64_t n) {
 }
 
 void append_frame(std::vector<std::uint8_t>& stream, const FrameSpec& frame) {
-  const std::uint64_t n = frame.payload.size();
+  const std::uint64_t n = frame.declared_length.value_or(frame.payload.size());
   const unsigned header = frame.header_size == 0 ? minimal_header_size(n) : frame.header_size;
   const std::uint8_t mask_bit = frame.masked ? 0x80 : 0x00;
   stream.push_back(frame.first_byte);
@@ -25,7 +25,10 @@ void append_frame(std::vector<std::uint8_t>& stream, const FrameSpec& frame) {
     return;
   }
   stream.insert(stream.end(), frame.key.begin(), frame.key.end());
-  for (std::size_t i = 0; i < n; ++i) stream.push_back(frame.payload[i] ^ frame.key[i % 4]);
+  const std::size_t at = stream.size();
+  stream.resize(at + frame.payload.size());
+  for (std::size_t i = 0; i < frame.payload.size(); ++i)
+    stream[at + i] = frame.payload[i] ^ frame.key[i % 4];
 }
 
 }  // namespace maskcheck

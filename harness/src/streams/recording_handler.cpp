@@ -1,6 +1,12 @@
 #include "recording_handler.h"
 
+#include <algorithm>
+
 namespace maskcheck {
+
+namespace {
+constexpr std::uint64_t kReserveAtMost = std::uint64_t{1} << 27;
+}  // namespace
 
 void RecordingHandler::expect_fragments_in(const std::uint8_t* lo, const std::uint8_t* hi) {
   lo_ = lo;
@@ -22,6 +28,9 @@ RecordedFrame& RecordingHandler::start_frame(std::uint8_t opcode, bool fin,
   frame.opcode = opcode;
   frame.fin = fin;
   frame.payload.clear();
+  // Room for the whole frame up front: a frame of 64 MiB grown by doubling copies 128 MiB. Declared
+  // lengths past that (2^63 - 1 is one) are taken on trust only that far.
+  frame.payload.reserve(std::min<std::uint64_t>(declared, kReserveAtMost));
   frame.declared = declared;
   return frame;
 }

@@ -122,6 +122,67 @@ Bytes message_size_limit_stream() {
   return stream;
 }
 
+// A message whose fragments have a ping, a pong and a close between them, against a 1000-byte
+// limit: its data adds up to 500 + `last_fragment` bytes, and control frames count toward nothing.
+Bytes message_size_with_controls_stream(std::size_t last_fragment) {
+  Bytes stream;
+  add(stream, opcode::text, pattern(300, 14), 1);
+  add(stream, kFin | opcode::ping, pattern(125, 15), 2);
+  add(stream, opcode::continuation, pattern(200, 16), 3);
+  add(stream, kFin | opcode::pong, pattern(100, 17), 0);
+  add(stream, kFin | opcode::close, {0x03, 0xe8}, 1);
+  add(stream, kFin | opcode::continuation, pattern(last_fragment, 18), 2);
+  add(stream, kFin | opcode::text, {'n', 'o'}, 1);
+  return stream;
+}
+
+// A text frame, then one binary frame of `declared` payload bytes of which the first `sent` follow.
+Bytes one_long_frame(std::uint64_t declared, std::size_t sent) {
+  Bytes stream;
+  add(stream, kFin | opcode::text, {'o', 'k'}, 1);
+  const Bytes payload = pattern(sent, declared % 251);
+  append_frame(stream, {kFin | opcode::binary, payload, kKeys[3], 0, true, declared});
+  return stream;
+}
+
+// Reads of 512 KiB, but of 7 bytes over the first and the last 64 bytes of the stream's last
+// frame, which starts at `frame_begin`: each of its edges is met by reads that end on every byte.
+std::vector<std::size_t> seven_byte_reads_at_edges(std::size_t frame_begin, std::size_t size) {
+  constexpr std::size_t kEdge = 64;
+  std::vector<std::size_t> cuts;
+  auto cut_every = [&](std::size_t from, std::size_t to, std::size_t step) {
+    for (std::size_t at = from; at < std::min(to, size); at += step) {
+      if (at > 0 && (cuts.empty() || at > cuts.back())) cuts.push_back(at);
+    }
+  };
+  cut_every(frame_begin, frame_begin + kEdge, 7);
+  cut_every(frame_begin + kEdge, size - kEdge, kReceiveBuffer);
+  cut_every(size - kEdge, size, 7);
+  return cuts;
+}
+
+// A stream whose last frame starts at byte 8 (after a 2-byte text frame), read in 512 KiB reads
+// and in 7-byte reads at that frame's edges.
+NamedStream long_frame_stream(const std::string& name, Bytes stream, std::uint64_t limit) {
+  constexpr std::size_t kFrameBegin = 8;
+  std::vector<std::size_t> cuts = seven_byte_reads_at_edges(kFrameBegin, stream.size());
+  return {name + "-512k-reads-7-at-edges", std::move(stream), std::move(cuts), limit};
+}
+
+// Declared lengths at and past 32 bits, each followed for its first 3 MiB + 5 bytes only.
+struct HugeLength {
+  std::string_view name;
+  std::uint64_t length;
+};
+constexpr std::array<HugeLength, 5> kHugeLengths{{{"2^32-1", (std::uint64_t{1} << 32) - 1},
+                                                  {"2^32", std::uint64_t{1} << 32},
+                                                  {"2^32+1", (std::uint64_t{1} << 32) + 1},
+                                                  {"2^40", std::uint64_t{1} << 40},
+                                                  {"2^63-1", (std::uint64_t{1} << 63) - 1}}};
+constexpr std::size_t kHugePrefix = (std::size_t{3} << 20) + 5;
+// A limit no header can exceed: a file-transfer server's.
+constexpr std::uint64_t kNoLimit = (std::uint64_t{1} << 63) - 1;
+
 // The stream cut right after the byte that makes the reference report an error: a parser that
 // waits for one more byte before it checks a header part ends such a stream without the error.
 Bytes cut_at_detection(const Bytes& stream, std::uint64_t limit) {
@@ -138,7 +199,9 @@ constexpr std::array<unsigned, 12> kCloseCodeEdges{999,  1000, 1003, 1004, 1006,
 
 }  // namespace
 
-std::vector<NamedStream> stream_catalogue() {
+namespace {
+
+std::vector<NamedStream> make_stream_catalogue() {
   std::vector<NamedStream> catalogue;
   const Bytes lengths = every_length_stream();
   catalogue.push_back({"every-length-one-read", lengths, {}});
@@ -176,9 +239,38 @@ std::vector<NamedStream> stream_catalogue() {
   catalogue.push_back({"message-size-at-limit", at_limit, {}, 1000});
   catalogue.push_back(
       {"message-size-at-limit-bytewise", at_limit, bytewise(at_limit.size()), 1000});
+  for (const auto& [name, last_fragment] : {std::pair{"message-size-with-controls-at-limit", 500},
+                                            {"message-size-with-controls-one-past", 501}}) {
+    const Bytes stream = message_size_with_controls_stream(last_fragment);
+    catalogue.push_back({std::string(name), stream, {}, 1000});
+    catalogue.push_back({std::string(name) + "-bytewise", stream, bytewise(stream.size()), 1000});
+  }
   for (unsigned code : kCloseCodeEdges) {
     catalogue.push_back({"close-code-" + std::to_string(code), close_code_stream(code), {}});
   }
+  // Past 16 MiB, where copies change strategy, and a message exactly at the default limit.
+  constexpr std::uint64_t kDefaultLimit = ParserOptions{}.max_message_size;
+  catalogue.push_back(long_frame_stream(
+      "frame-16m-plus-1", one_long_frame((1 << 24) + 1, (1 << 24) + 1), kDefaultLimit));
+  catalogue.push_back(long_frame_stream(
+      "frame-at-default-limit", one_long_frame(kDefaultLimit, kDefaultLimit), kDefaultLimit));
+  for (const HugeLength& huge : kHugeLengths) {
+    catalogue.push_back(long_frame_stream("declared-" + std::string(huge.name) + "-prefix",
+                                          one_long_frame(huge.length, kHugePrefix), kNoLimit));
+  }
+  return catalogue;
+}
+
+}  // namespace
+
+// Built and decoded once: its largest streams take a noticeable fraction of a second to make.
+const std::vector<NamedStream>& stream_catalogue() {
+  static const std::vector<NamedStream> catalogue = [] {
+    std::vector<NamedStream> streams = make_stream_catalogue();
+    for (NamedStream& stream : streams)
+      stream.expected = reference::decode_stream(stream.bytes, {stream.max_message_size});
+    return streams;
+  }();
   return catalogue;
 }
 
@@ -207,12 +299,10 @@ std::size_t longest_read(const NamedStream& stream) {
 std::optional<StreamFailure> check_named(StreamDiffer& differ, const Kernel& kernel,
                                          const ParserMaker& parser, const NamedStream& stream,
                                          MoveBack move_back) {
-  const reference::DecodeResult expected =
-      reference::decode_stream(stream.bytes, {stream.max_message_size});
   ParserOptions options;
   options.move_back = move_back;
   options.max_message_size = stream.max_message_size;
-  const StreamRun run{stream.bytes, stream.cuts, expected, options, true};
+  const StreamRun run{stream.bytes, stream.cuts, stream.expected, options, true};
   const std::string id = stream_case_id(kernel.name, stream.name, move_back);
   return differ.check(kernel, parser, run, CaseName(id));
 }
@@ -221,7 +311,7 @@ std::optional<StreamFailure> check_named(StreamDiffer& differ, const Kernel& ker
 
 StreamSweepResult run_stream_catalogue(const Kernel& kernel, const ParserMaker& parser,
                                        MoveBack move_back, const SweepOptions& options) {
-  const std::vector<NamedStream> catalogue = stream_catalogue();
+  const std::vector<NamedStream>& catalogue = stream_catalogue();
   std::size_t longest = 0;
   for (const NamedStream& stream : catalogue) longest = std::max(longest, longest_read(stream));
   // One per thread: receive buffers for the catalogue's longest read.

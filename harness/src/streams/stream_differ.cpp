@@ -1,5 +1,6 @@
 #include "maskcheck/stream_differ.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "kernels/hex_window.h"
@@ -36,6 +37,55 @@ std::string frames_word(std::size_t count) {
   return std::to_string(count) + (count == 1 ? " complete frame" : " complete frames");
 }
 
+// "frame 2: payload differs from the reference first at byte 5 (9 bytes delivered, 12 expected)"
+StreamFailure payload_difference(const std::string& frame, std::span<const std::uint8_t> got,
+                                 std::span<const std::uint8_t> want, const CaseName& name) {
+  const auto first = static_cast<std::size_t>(
+      std::mismatch(got.begin(), got.end(), want.begin(), want.end()).first - got.begin());
+  return StreamFailure{
+      name.id(),
+      frame + ": payload differs from the reference first at byte " + std::to_string(first) + " (" +
+          std::to_string(got.size()) + " bytes delivered, " + std::to_string(want.size()) +
+          " expected)",
+      hex_window(want, got, first, [](std::size_t at) { return "payload+" + std::to_string(at); })};
+}
+
+// The frame the stream ended inside: its opcode, its declared length and every byte that arrived.
+std::optional<StreamFailure> compare_unfinished(
+    const RecordingHandler& handler, const std::optional<reference::UnfinishedFrame>& expected,
+    const CaseName& name) {
+  const std::string frame =
+      "frame " + std::to_string(handler.frames().size() - (handler.frame_open() ? 1 : 0));
+  const std::size_t arrived = expected ? expected->so_far.payload.size() : 0;
+  if (!handler.frame_open()) {
+    if (arrived == 0) return std::nullopt;
+    return StreamFailure{name.id(),
+                         frame + ": none of the " + std::to_string(arrived) +
+                             " payload bytes that arrived was delivered when the stream ended",
+                         {}};
+  }
+  const RecordedFrame& last = handler.frames().back();
+  const std::string delivered = std::to_string(last.payload.size()) + " of " +
+                                std::to_string(last.declared) + " bytes delivered";
+  if (!expected) {
+    return StreamFailure{name.id(), frame + ": " + delivered + " when the stream ended", {}};
+  }
+  if (last.opcode != expected->so_far.opcode || last.fin != expected->so_far.fin ||
+      last.declared != expected->length) {
+    return StreamFailure{name.id(),
+                         frame + ": opcode " + std::to_string(last.opcode) + " FIN " +
+                             std::to_string(last.fin) + ", " + delivered +
+                             "; the reference decoded opcode " +
+                             std::to_string(expected->so_far.opcode) + " FIN " +
+                             std::to_string(expected->so_far.fin) + " of " +
+                             std::to_string(expected->length) + " bytes",
+                         {}};
+  }
+  if (last.payload != expected->so_far.payload)
+    return payload_difference(frame, last.payload, expected->so_far.payload, name);
+  return std::nullopt;
+}
+
 std::optional<StreamFailure> compare_frames(const RecordingHandler& handler,
                                             const reference::DecodeResult& expected,
                                             const CaseName& name) {
@@ -52,20 +102,8 @@ std::optional<StreamFailure> compare_frames(const RecordingHandler& handler,
                                std::to_string(want[i].fin),
                            {}};
     }
-    if (got[i].payload != want[i].payload) {
-      std::size_t first = 0;
-      while (first < got[i].payload.size() && first < want[i].payload.size() &&
-             got[i].payload[first] == want[i].payload[first]) {
-        ++first;
-      }
-      return StreamFailure{
-          name.id(),
-          frame + ": payload differs from the reference first at byte " + std::to_string(first) +
-              " (" + std::to_string(got[i].payload.size()) + " bytes delivered, " +
-              std::to_string(want[i].payload.size()) + " expected)",
-          hex_window(want[i].payload, got[i].payload, first,
-                     [](std::size_t at) { return "payload+" + std::to_string(at); })};
-    }
+    if (got[i].payload != want[i].payload)
+      return payload_difference(frame, got[i].payload, want[i].payload, name);
   }
   const std::string want_error =
       expected.error ? std::string(reference::protocol_error_name(*expected.error)) : "none";
@@ -77,14 +115,7 @@ std::optional<StreamFailure> compare_frames(const RecordingHandler& handler,
                              " and error " + want_error,
                          {}};
   }
-  if (handler.frame_open() && !expected.truncated && !expected.error) {
-    const RecordedFrame& last = got.back();
-    return StreamFailure{
-        name.id(),
-        "frame " + std::to_string(complete) + ": " + std::to_string(last.payload.size()) + " of " +
-            std::to_string(last.declared) + " bytes delivered when the stream ended",
-        {}};
-  }
+  if (!expected.error) return compare_unfinished(handler, expected.unfinished, name);
   return std::nullopt;
 }
 
@@ -118,9 +149,10 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
     std::uint8_t* data = placed.lo + kReceivePrePadding;
 
     arena_.expose(buffer);
-    std::memset(placed.lo, padding_fill(placement), span);
+    std::memset(placed.lo, padding_fill(placement), kReceivePrePadding);
     if (length > 0)
       std::memcpy(data, run.stream.data() + begin, length);  // an empty stream has no data()
+    std::memset(data + length, padding_fill(placement), kReceivePostPadding);
     arena_.restrict_to(placed.lo, span, buffer);
     handler.expect_fragments_in(placed.lo, data + length);
     std::optional<Fault> fault;

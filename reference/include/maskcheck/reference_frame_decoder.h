@@ -37,11 +37,18 @@ struct DecodeLimits {
   std::uint64_t max_message_size = std::uint64_t{1} << 26;
 };
 
+// A data frame the stream ended inside, after its header and key: what of it arrived.
+struct UnfinishedFrame {
+  DecodedFrame so_far;       // the payload bytes that arrived, unmasked
+  std::uint64_t length = 0;  // the payload length its header declares
+};
+
 struct DecodeResult {
-  std::vector<DecodedFrame> frames;    // every frame before the first error
-  std::optional<ProtocolError> error;  // the first protocol error, if any
-  std::size_t error_frame = 0;         // index of the frame that caused it
-  bool truncated = false;              // the stream ended inside a frame
+  std::vector<DecodedFrame> frames;           // every frame before the first error
+  std::optional<ProtocolError> error;         // the first protocol error, if any
+  std::size_t error_frame = 0;                // index of the frame that caused it
+  bool truncated = false;                     // the stream ended inside a frame
+  std::optional<UnfinishedFrame> unfinished;  // set when that frame is a data frame past its key
 };
 
 DecodeResult decode_stream(std::span<const std::uint8_t> stream, DecodeLimits limits = {});
