@@ -5,10 +5,12 @@
 #include "broken_parser_control-counted-in-message.h"
 #include "broken_parser_extra-byte-handed-on.h"
 #include "broken_parser_first-part-not-unmasked.h"
+#include "broken_parser_fourth-post-byte-written.h"
 #include "broken_parser_header-read-early.h"
 #include "broken_parser_key-rotated-backwards.h"
 #include "broken_parser_length-low-32-bits.h"
 #include "broken_parser_middle-not-unmasked.h"
+#include "broken_parser_pre-padding-cleared.h"
 #include "broken_parser_spill-wrong-offset.h"
 #include "broken_parser_write-into-next-header.h"
 
@@ -23,6 +25,8 @@ std::span<const BrokenParser> broken_parsers() {
       {"spill-wrong-offset", parser_maker<BrokenParser_spill_wrong_offset>()},
       {"extra-byte-handed-on", parser_maker<BrokenParser_extra_byte_handed_on>()},
       {"header-read-early", parser_maker<BrokenParser_header_read_early>()},
+      {"fourth-post-byte-written", parser_maker<BrokenParser_fourth_post_byte_written>()},
+      {"pre-padding-cleared", parser_maker<BrokenParser_pre_padding_cleared>()},
       {"length-low-32-bits", parser_maker<BrokenParser_length_low_32_bits>(), "declared-2^"},
       {"control-counted-in-message", parser_maker<BrokenParser_control_counted_in_message>(),
        "message-size-with-controls-"},

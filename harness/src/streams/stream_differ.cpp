@@ -8,6 +8,7 @@
 #include "maskcheck/fault_trap.h"
 #include "maskcheck/kernel_registry.h"
 #include "streams/recording_handler.h"
+#include "streams/spilled_header.h"
 
 namespace maskcheck {
 
@@ -31,6 +32,27 @@ std::string buffer_position(std::ptrdiff_t offset, std::size_t n) {
   const auto past = offset - static_cast<std::ptrdiff_t>(n);
   if (past < 0) return "data+" + std::to_string(offset);
   return past == 0 ? "data+n" : "data+n+" + std::to_string(past);
+}
+
+// The padding bytes the parser wrote though it may not: before the header part it puts back in
+// front of the read, or the last post-padding byte, which it may read but not write. Checked
+// against the fill, which both placements make different.
+std::optional<std::string> padding_written(const std::uint8_t* data, std::size_t length,
+                                           std::size_t spilled, std::uint8_t fill) {
+  for (std::size_t before = kReceivePrePadding; before > spilled; --before) {
+    if (data[-static_cast<std::ptrdiff_t>(before)] != fill) {
+      return "the parser wrote data-" + std::to_string(before) + " (its contract: " +
+             (spilled == 0 ? std::string("nothing before data")
+                           : "data-" + std::to_string(spilled) + ", the header part it puts back") +
+             ")";
+    }
+  }
+  if (data[length + kReceivePostPadding - 1] != fill) {
+    return "the parser wrote data+n+" + std::to_string(kReceivePostPadding - 1) +
+           ", which it may read but not write (its contract: writes up to data+n+" +
+           std::to_string(kReceivePostPadding - 2) + ")";
+  }
+  return std::nullopt;
 }
 
 std::string frames_word(std::size_t count) {
@@ -137,6 +159,7 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
   RecordingHandler& handler = *handler_;
   handler.reset();
   const auto session = parser(*kernel.functions, handler, run.options);
+  const std::vector<std::size_t> spilled = spilled_header_bytes(run.stream, run.cuts);
   std::size_t begin = 0;
   for (std::size_t read = 0; read <= run.cuts.size(); ++read) {
     const std::size_t end = read < run.cuts.size() ? run.cuts[read] : run.stream.size();
@@ -160,6 +183,8 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
       const CrashContext crash_context(name);
       fault = run_trapping_faults([&] { session->consume(data, length); });
     }
+    const std::optional<std::string> overwritten =
+        fault ? std::nullopt : padding_written(data, length, spilled[read], padding_fill(placement));
     arena_.seal(buffer);
 
     if (fault && fault->illegal_instruction()) {
@@ -186,6 +211,8 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
       return StreamFailure{
           name.id(), describe_read(read, begin, end) + ": " + *handler.violation(), {}};
     }
+    if (overwritten)
+      return StreamFailure{name.id(), describe_read(read, begin, end) + ": " + *overwritten, {}};
     begin = end;
   }
   return compare_frames(handler, run.expected, name);

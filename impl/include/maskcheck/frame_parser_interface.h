@@ -20,10 +20,11 @@ inline constexpr std::uint8_t ping = 0x9;
 inline constexpr std::uint8_t pong = 0xa;
 }  // namespace opcode
 
-// The receive-buffer contract: for consume(data, n) the parser may read and write the
-// kReceivePrePadding bytes before data (a spilled header is copied back there so its payload can
-// move over it), and read the kReceivePostPadding bytes after data + n (imprecise reads up to 4
-// bytes past a payload; inplace writes up to 3).
+// The receive-buffer contract: for consume(data, n) the parser may read the kReceivePrePadding
+// bytes before data and write only the part of a header from earlier reads that it copies back
+// right in front of data (so its payload can move over it); it may read the kReceivePostPadding
+// bytes after data + n (imprecise reads up to 4 bytes past a payload) and write the first 3
+// (inplace rounds up to 4).
 inline constexpr std::size_t kReceivePrePadding = 13;
 inline constexpr std::size_t kReceivePostPadding = 4;
 
