@@ -27,9 +27,12 @@ std::span<const BrokenParser> broken_parsers() {
       {"header-read-early", parser_maker<BrokenParser_header_read_early>()},
       {"fourth-post-byte-written", parser_maker<BrokenParser_fourth_post_byte_written>()},
       {"pre-padding-cleared", parser_maker<BrokenParser_pre_padding_cleared>()},
-      {"length-low-32-bits", parser_maker<BrokenParser_length_low_32_bits>(), "declared-2^"},
+      // Frames declaring 2^32 bytes and more: h14 splits and the declared-2^... streams.
+      {"length-low-32-bits", parser_maker<BrokenParser_length_low_32_bits>(),
+       {":split:h14:n4294967296:", ":split:h14:n4294967297:", ":split:h14:n1099511627776:",
+        ":split:h14:n9223372036854775807:", ":stream:declared-2^"}},
       {"control-counted-in-message", parser_maker<BrokenParser_control_counted_in_message>(),
-       "message-size-with-controls-"},
+       {":stream:message-size-with-controls-"}},
   };
   return kBroken;
 }

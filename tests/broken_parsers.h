@@ -5,6 +5,7 @@
 
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "maskcheck/parser_session.h"
 
@@ -13,8 +14,8 @@ namespace maskcheck::testing {
 struct BrokenParser {
   std::string_view name;
   ParserMaker make;
-  // Empty, or the start of the names of the only named streams that catch it.
-  std::string_view only_caught_by = {};
+  // Empty, or parts of the case ids of the only splits and named streams that catch it.
+  std::vector<std::string_view> only_caught_where = {};
 };
 
 std::span<const BrokenParser> broken_parsers();

@@ -59,33 +59,38 @@ TEST_P(ParserTeeth, CaughtByStreamCatalogue) {
             << format_stream_failure(result.failures.front());
 }
 
-// A parser wrong only where the split sweep cannot reach: the split sweep passes it, and every
-// named stream that catches it belongs to the one class made for that blind spot.
+// A parser wrong only in a blind spot the checks once had: caught, and every split and named
+// stream that catches it is one of the cases made for that blind spot.
 class BlindSpotTeeth : public ::testing::TestWithParam<Param> {};
 
-TEST_P(BlindSpotTeeth, CaughtOnlyByItsNamedStreams) {
+TEST_P(BlindSpotTeeth, CaughtOnlyWhereItsBlindSpotIsCovered) {
   const auto [broken, move_back] = GetParam();
-  for (unsigned header_size : {6u, 8u, 14u}) {
-    const StreamSweepResult split = run_split_sweep(*find_kernel("block"), broken->make,
-                                                    {header_size, move_back, 160}, SweepOptions{});
-    EXPECT_EQ(split.failed_cases, 0u) << broken->name << " is caught by " << split.name;
-  }
   SweepOptions options;
   options.max_failures = 1000;
+  std::vector<StreamFailure> failures;
+  for (unsigned header_size : {6u, 8u, 14u}) {
+    const StreamSweepResult split = run_split_sweep(
+        *find_kernel("block"), broken->make, {header_size, move_back, 160}, options);
+    failures.insert(failures.end(), split.failures.begin(), split.failures.end());
+  }
   const StreamSweepResult streams =
       run_stream_catalogue(*find_kernel("block"), broken->make, move_back, options);
-  ASSERT_FALSE(streams.failures.empty()) << broken->name << " went unnoticed";
-  const std::string only = ":stream:" + std::string(broken->only_caught_by);
-  for (const StreamFailure& failure : streams.failures)
-    EXPECT_NE(failure.case_id.find(only), std::string::npos) << format_stream_failure(failure);
-  std::cout << broken->name << " caught by " << streams.failures.size() << " streams, first:\n"
-            << format_stream_failure(streams.failures.front());
+  failures.insert(failures.end(), streams.failures.begin(), streams.failures.end());
+  ASSERT_FALSE(failures.empty()) << broken->name << " went unnoticed";
+  for (const StreamFailure& failure : failures) {
+    const auto& where = broken->only_caught_where;
+    EXPECT_TRUE(std::any_of(where.begin(), where.end(), [&](std::string_view part) {
+      return failure.case_id.find(part) != std::string::npos;
+    })) << format_stream_failure(failure);
+  }
+  std::cout << broken->name << " caught by " << failures.size() << " cases, first:\n"
+            << format_stream_failure(failures.front());
 }
 
 std::vector<const BrokenParser*> broken_parsers_where(bool in_a_blind_spot) {
   std::vector<const BrokenParser*> parsers;
   for (const BrokenParser& parser : broken_parsers()) {
-    if (parser.only_caught_by.empty() != in_a_blind_spot) parsers.push_back(&parser);
+    if (parser.only_caught_where.empty() != in_a_blind_spot) parsers.push_back(&parser);
   }
   return parsers;
 }

@@ -21,7 +21,29 @@ const std::array<Key, 3> kSplitKeys{
 // Long payloads that straddle the 16- and 64-byte blocks, the 16-bit limit and beyond.
 const std::vector<std::size_t> kLongLengths8{126, 127, 128,  191,  192,  255,
                                              256, 257, 1000, 4096, 65535};
-const std::vector<std::size_t> kLongLengths14{0, 1, 64, 65, 300, 4097, 65536, 65537, 70001};
+const std::vector<std::size_t> kLongLengths14{0,
+                                              1,
+                                              64,
+                                              65,
+                                              300,
+                                              4097,
+                                              65536,
+                                              65537,
+                                              70001,
+                                              (std::size_t{1} << 32) - 1,
+                                              std::size_t{1} << 32,
+                                              (std::size_t{1} << 32) + 1,
+                                              std::size_t{1} << 40,
+                                              (std::size_t{1} << 63) - 1};
+
+// Of a frame declaring more than any buffer holds, the payload bytes that are sent.
+constexpr std::size_t kSentOfDeclared = 300;
+// A limit no header can exceed, for those frames: a file-transfer server's.
+constexpr std::uint64_t kNoLimit = (std::uint64_t{1} << 63) - 1;
+
+bool declared_only(std::size_t length) {
+  return length > kMaxLength;
+}
 
 std::size_t max_length_for(unsigned header_size) {
   return header_size == 6 ? 125 : header_size == 8 ? 0xffff : SIZE_MAX;
@@ -69,18 +91,24 @@ std::string_view move_back_name(MoveBack move_back) {
 }
 
 std::size_t split_stream_size(unsigned header_size, std::size_t length) {
+  if (declared_only(length)) return header_size + kSentOfDeclared;
   return header_size + length + kTrailerSize;
 }
 
+std::uint64_t split_size_limit(const SplitCase& split) {
+  return declared_only(split.length) ? kNoLimit : ParserOptions{}.max_message_size;
+}
+
 std::vector<std::uint8_t> split_stream(const SplitCase& split) {
-  std::vector<std::uint8_t> payload(split.length);
+  const bool only_declared = declared_only(split.length);
+  std::vector<std::uint8_t> payload(only_declared ? kSentOfDeclared : split.length);
   for (std::size_t i = 0; i < payload.size(); ++i) {
     payload[i] = static_cast<std::uint8_t>(i * 167 + split.length * 7 + 1);
   }
   std::vector<std::uint8_t> stream;
   stream.reserve(split_stream_size(split.header_size, split.length));
-  append_frame(stream, {kFin | 0x2, payload, split.key, split.header_size});
-  append_frame(stream, {kFin | 0x2, kTrailerPayload, kTrailerKey, 6});
+  append_frame(stream, {kFin | 0x2, payload, split.key, split.header_size, true, split.length});
+  if (!only_declared) append_frame(stream, {kFin | 0x2, kTrailerPayload, kTrailerKey, 6});
   return stream;
 }
 
@@ -124,7 +152,7 @@ std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id
     return "header size must be 6, 8 or 14";
   if (split.length > max_length_for(split.header_size))
     return "the payload does not fit that header size";
-  if (split.length > kMaxLength) return "length must be 0.." + std::to_string(kMaxLength);
+  if (split.length > kNoLimit) return "length must be below 2^63";
   const std::size_t size = split_stream_size(split.header_size, split.length);
   if (split.first_cut > split.second_cut || split.second_cut > size) {
     return "cuts must satisfy 0 <= first <= second <= " + std::to_string(size);

@@ -31,7 +31,7 @@ class DecodedStreamCache {
     entry.length = split.length;
     entry.key = split.key;
     entry.bytes = split_stream(split);
-    entry.expected = reference::decode_stream(entry.bytes);
+    entry.expected = reference::decode_stream(entry.bytes, {split_size_limit(split)});
     return entry;
   }
 
@@ -55,6 +55,7 @@ std::optional<StreamFailure> check_one(StreamDiffer& differ, const Kernel& kerne
   const std::array<std::size_t, 2> cuts{split.first_cut, split.second_cut};
   ParserOptions options;
   options.move_back = split.move_back;
+  options.max_message_size = split_size_limit(split);
   const StreamRun run{stream.bytes, cuts, stream.expected, options,
                       (split.first_cut + split.second_cut) % 2 == 0};
   const NamedSplit named{kernel.name, split};
