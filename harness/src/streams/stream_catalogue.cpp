@@ -122,15 +122,16 @@ Bytes message_size_limit_stream() {
   return stream;
 }
 
-// A message whose fragments have a ping, a pong and a close between them, against a 1000-byte
-// limit: its data adds up to 500 + `last_fragment` bytes, and control frames count toward nothing.
+// A message whose fragments have a ping, a pong and an empty close between them, against a
+// 1000-byte limit: its data adds up to 500 + `last_fragment` bytes; control frames count toward
+// nothing.
 Bytes message_size_with_controls_stream(std::size_t last_fragment) {
   Bytes stream;
   add(stream, opcode::text, pattern(300, 14), 1);
   add(stream, kFin | opcode::ping, pattern(125, 15), 2);
   add(stream, opcode::continuation, pattern(200, 16), 3);
   add(stream, kFin | opcode::pong, pattern(100, 17), 0);
-  add(stream, kFin | opcode::close, {0x03, 0xe8}, 1);
+  add(stream, kFin | opcode::close, {}, 1);
   add(stream, kFin | opcode::continuation, pattern(last_fragment, 18), 2);
   add(stream, kFin | opcode::text, {'n', 'o'}, 1);
   return stream;
@@ -254,6 +255,8 @@ std::vector<NamedStream> make_stream_catalogue() {
       "frame-16m-plus-1", one_long_frame((1 << 24) + 1, (1 << 24) + 1), kDefaultLimit));
   catalogue.push_back(long_frame_stream(
       "frame-at-default-limit", one_long_frame(kDefaultLimit, kDefaultLimit), kDefaultLimit));
+  catalogue.push_back(
+      {"frame-one-past-default-limit", one_long_frame(kDefaultLimit + 1, 300), {}, kDefaultLimit});
   for (const HugeLength& huge : kHugeLengths) {
     catalogue.push_back(long_frame_stream("declared-" + std::string(huge.name) + "-prefix",
                                           one_long_frame(huge.length, kHugePrefix), kNoLimit));

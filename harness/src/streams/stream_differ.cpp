@@ -184,7 +184,8 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
       fault = run_trapping_faults([&] { session->consume(data, length); });
     }
     const std::optional<std::string> overwritten =
-        fault ? std::nullopt : padding_written(data, length, spilled[read], padding_fill(placement));
+        fault ? std::nullopt
+              : padding_written(data, length, spilled[read], padding_fill(placement));
     arena_.seal(buffer);
 
     if (fault && fault->illegal_instruction()) {
