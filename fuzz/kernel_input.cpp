@@ -40,7 +40,7 @@ KernelInput read_kernel_input(std::span<const std::uint8_t> data) {
            static_cast<std::uint8_t>(key_bytes >> 8), static_cast<std::uint8_t>(key_bytes)};
   c.phase = in.ConsumeIntegralInRange<unsigned>(0, 3);
   c.shift = in.ConsumeIntegralInRange<unsigned>(0, kMaxFuzzShift);
-  input.disjoint = in.ConsumeIntegralInRange<unsigned>(0, kDisjointGaps.size());
+  input.disjoint = in.ConsumeIntegralInRange<unsigned>(0, 2 * kDisjointGaps.size());
   c.alignment = in.ConsumeIntegralInRange<unsigned>(0, 63);
   // Mostly short payloads (fast runs, every tail), one in 64 up to the full range.
   const bool long_payload = in.ConsumeIntegralInRange<unsigned>(0, 63) == 0;
@@ -60,7 +60,7 @@ std::vector<std::uint8_t> write_kernel_input(const KernelInput& input) {
                0xffffffff);
   tail.integer(c.phase, 3);
   tail.integer(c.shift, kMaxFuzzShift);
-  tail.integer(input.disjoint, kDisjointGaps.size());
+  tail.integer(input.disjoint, 2 * kDisjointGaps.size());
   tail.integer(c.alignment, 63);
   const bool long_payload = c.length > kShortLength;
   tail.integer(long_payload ? 0 : 1, 63);
@@ -80,9 +80,14 @@ TestCase case_for(const Kernel& kernel, const KernelInput& input) {
     const std::uint64_t widest = std::max<std::uint64_t>(
         entry.min_shift, std::min<std::uint64_t>(entry.max_shift, kMaxFuzzShift));
     c.shift = static_cast<unsigned>(std::clamp<std::uint64_t>(c.shift, entry.min_shift, widest));
-    if (input.disjoint > 0) {
-      const std::size_t below = c.length + kDisjointGaps[(input.disjoint - 1) % kDisjointGaps.size()];
-      if (accepts_shift(entry, below)) c.shift = static_cast<unsigned>(below);
+    const std::size_t gap =
+        input.disjoint == 0 ? 0 : kDisjointGaps[(input.disjoint - 1) % kDisjointGaps.size()];
+    const bool above = input.disjoint > kDisjointGaps.size();
+    if (input.disjoint > 0 && !above && accepts_shift(entry, c.length + gap))
+      c.shift = static_cast<unsigned>(c.length + gap);
+    if (above && accepts_above(entry, above_shift(entry, c.length, gap), c.length)) {
+      c.shift = static_cast<unsigned>(above_shift(entry, c.length, gap));
+      c.dst_above = true;
     }
   }
   if (!carries_position(entry)) c.phase = 0;
@@ -90,7 +95,7 @@ TestCase case_for(const Kernel& kernel, const KernelInput& input) {
 }
 
 unsigned widest_shift(const Kernel& kernel) {
-  unsigned widest = static_cast<unsigned>(kMaxFuzzLength) + kDisjointGaps.back();
+  unsigned widest = static_cast<unsigned>(kMaxFuzzLength + kDisjointGaps.back() + kAboveSlack);
   for (const Entry& entry : kernel.entries) widest = std::max(widest, entry.min_shift);
   return widest;
 }

@@ -24,8 +24,8 @@ inline constexpr unsigned kMaxEntryIndex = 15;
 struct KernelInput {
   unsigned entry_index = 0;  // which of a kernel's entry points, modulo how many it has
   TestCase raw;              // no entry yet; shift and phase as drawn, before any contract
-  // 0: the shift as drawn; k: dst wholly below src, D = n + kDisjointGaps[k - 1], where the
-  // entry's contract takes it
+  // 0: the shift as drawn; 1..3: dst wholly below src, D = n + kDisjointGaps[k - 1]; 4..6: dst
+  // wholly above src, kDisjointGaps[k - 4] past the read footprint; each where the contract takes it
   unsigned disjoint = 0;
   Placement placement = Placement::end_at_guard;
   std::vector<std::uint8_t> payload;

@@ -30,16 +30,16 @@ void write_seed(const std::filesystem::path& folder, const std::string& name, co
 }
 
 // Every entry point (of maskcheck's own four, by index) at the lengths around each block size,
-// the server shifts and two disjoint placements, zero and RFC keys.
+// the server shifts and four disjoint placements (below and, for exact, above), zero and RFC keys.
 void kernel_seeds(const std::filesystem::path& folder) {
   const Bytes payload{'m', 'a',  's',  'k',  'c',  'h',  'e',  'c',
                       'k', 0x00, 0xff, 0x80, 0x7f, 0x01, 0xfe, 0x55};
   const Kernel& own = reference_kernel();
   for (unsigned index = 0; index < own.entries.size(); ++index) {
     for (std::size_t n : {0u, 1u, 3u, 4u, 5u, 63u, 64u, 65u, 127u, 128u, 300u, 1000u, 4097u}) {
-      // The server shifts, then dst wholly below src: adjacent and a cache line apart.
+      // The server shifts, then dst wholly below and above src: adjacent, a cache line apart.
       for (const auto& [shift, disjoint] :
-           {std::pair{0u, 0u}, {4u, 0u}, {14u, 0u}, {0u, 1u}, {0u, 3u}}) {
+           {std::pair{0u, 0u}, {4u, 0u}, {14u, 0u}, {0u, 1u}, {0u, 3u}, {0u, 4u}, {0u, 6u}}) {
         for (const Key& key : {Key{}, kRfcKey}) {
           fuzz::KernelInput seed{index,
                                  {nullptr, n, static_cast<unsigned>(n * 7 % 64), shift, key,
@@ -48,8 +48,12 @@ void kernel_seeds(const std::filesystem::path& folder) {
                                  static_cast<Placement>((n + shift + disjoint) % 3),
                                  payload};
           const TestCase c = fuzz::case_for(own, seed);
-          const std::size_t wanted = disjoint ? c.length + kDisjointGaps[disjoint - 1] : shift;
-          if (c.shift != wanted) continue;  // an entry that takes no shift gets d0 once
+          const bool above = disjoint > kDisjointGaps.size();
+          const std::size_t gap =
+              disjoint ? kDisjointGaps[(disjoint - 1) % kDisjointGaps.size()] : 0;
+          const std::size_t wanted = disjoint ? c.length + gap : shift;
+          // An entry that takes no shift gets d0 once; one that takes dst only below, no above.
+          if (c.shift != wanted || c.dst_above != above) continue;
           const Bytes input = fuzz::write_kernel_input(seed);
           // The writer must mirror FuzzedDataProvider exactly, or the seeds mean nothing.
           if (!(fuzz::read_kernel_input(input) == seed)) {

@@ -31,7 +31,7 @@ constexpr CircularMasker kWordMaskCirc = frame::word_mask_circ;
 
 constexpr maskcheck_entry circular(const char* name, maskcheck_call call) {
   return {.name = name, .in_place = 0, .min_shift = 0, .max_shift = MASKCHECK_ANY_SHIFT,
-          .dst_above = 0, .length_multiple = 1, .read = {1, 0, 0}, .write = {1, 0, 0},
+          .dst_above = 1, .length_multiple = 1, .read = {1, 0, 0}, .write = {1, 0, 0},
           .beyond = MASKCHECK_BEYOND_UNTOUCHED, .key = MASKCHECK_KEY_ROTATED, .call = call};
 }
 

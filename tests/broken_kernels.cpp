@@ -17,6 +17,7 @@ enum class Flaw {
   wrong_next_phase,     // right bytes, wrong phase returned
   single_length,        // right except when the payload is 300 bytes
   disjoint_only,        // right except when dst lies wholly below src, more than 64 bytes back
+  above_only,           // right except when dst lies wholly above src
 };
 
 // A byte loop over `count` bytes, carrying one flaw. `n` is the caller's payload length.
@@ -37,6 +38,9 @@ void flawed_xor(std::uint8_t* dst, const std::uint8_t* src, std::size_t count, K
   if constexpr (flaw == Flaw::disjoint_only) {
     const auto distance = reinterpret_cast<std::uintptr_t>(src) - reinterpret_cast<std::uintptr_t>(dst);
     if (n > 0 && src > dst && distance >= n && distance > 64) dst[n / 2] ^= 0x01;
+  }
+  if constexpr (flaw == Flaw::above_only) {
+    if (n > 0 && dst >= src + n) dst[n - 1] ^= 0x80;
   }
 }
 
@@ -120,6 +124,10 @@ const std::vector<BrokenKernel> kBroken{
     {four_entry_kernel<kFlawed<Flaw::disjoint_only>>(
          "broken-disjoint", "wrong only when dst lies wholly below src, beyond 64 bytes back"),
      {"words", "imprecise", "exact"},
+     {mismatch}},
+    {four_entry_kernel<kFlawed<Flaw::above_only>>("broken-above",
+                                                  "wrong only when dst lies wholly above src"),
+     {"exact"},
      {mismatch}},
     {four_entry_kernel<kEntriesFromWords<tail_first_words>>("broken-tail-first",
                                                             "processes the tail before the blocks"),

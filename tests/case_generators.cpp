@@ -44,10 +44,14 @@ rc::Gen<TestCase> test_cases(const Kernel& kernel, CaseShape shape) {
     if (moves_data(entry)) {
       const unsigned widest = std::min<std::uint64_t>(shape.max_shift, entry.max_shift);
       c.shift = *rc::gen::inRange(std::max<unsigned>(shape.min_shift, entry.min_shift), widest + 1);
-      if (shape.disjoint && *rc::gen::inRange(0, 4) == 0) {
-        const std::size_t below = c.length + *rc::gen::elementOf(kDisjointGaps);
-        if (accepts_shift(entry, below) && below >= shape.min_shift)
-          c.shift = static_cast<unsigned>(below);
+      const int placement = shape.disjoint ? *rc::gen::inRange(0, 8) : 2;
+      const std::size_t gap = *rc::gen::elementOf(kDisjointGaps);
+      if (placement == 0 && accepts_shift(entry, c.length + gap) &&
+          c.length + gap >= shape.min_shift)
+        c.shift = static_cast<unsigned>(c.length + gap);
+      if (placement == 1 && accepts_above(entry, above_shift(entry, c.length, gap), c.length)) {
+        c.shift = static_cast<unsigned>(above_shift(entry, c.length, gap));
+        c.dst_above = true;
       }
     }
     c.key = *keys();

@@ -40,6 +40,19 @@ TEST(CaseId, ParsesWhatItFormats) {
   EXPECT_EQ(why_rejected(case_id("block", c)), "");
 }
 
+// dst wholly above src: a negative D, for the entries that declare it and clear of the payload.
+TEST(CaseId, ParsesDstAboveSrc) {
+  const auto parsed = parse_case_id("block:exact:n5:a3:d-6:k37fa213d:p1");
+  ASSERT_TRUE(std::holds_alternative<ParsedCaseId>(parsed)) << std::get<std::string>(parsed);
+  const TestCase& c = std::get<ParsedCaseId>(parsed).test_case;
+  EXPECT_TRUE(c.dst_above);
+  EXPECT_EQ(c.shift, 6u);
+  EXPECT_EQ(why_rejected("block:exact:n5:a3:d-5:k37fa213d:p1"), "");
+  TestCase above = c;
+  above.entry = &block_entry("exact");
+  EXPECT_EQ(case_id("block", above), "block:exact:n5:a3:d-6:k37fa213d:p1");
+}
+
 class BadCaseId : public testing::TestWithParam<const char*> {};
 
 TEST_P(BadCaseId, IsRejectedWithAReason) {
@@ -55,7 +68,10 @@ INSTANTIATE_TEST_SUITE_P(
                     "block:words:n5:a3:d4:k37fa213d:p0", "block:words:n8:a3:d4:k37fa213d:p2",
                     "block:inplace:n8:a3:d4:k37fa213d:p0", "block:exact:n-1:a3:d4:k37fa213d:p1",
                     "block:exact:n5x:a3:d4:k37fa213d:p1", "block:exact:n5:a3:d1073745921:k37fa213d:p1",
-                    "nope:exact:n5:a3:d4:k37fa213d:p1"));
+                    "nope:exact:n5:a3:d4:k37fa213d:p1",
+                    // Above src: overlapping the payload, or an entry that does not declare it.
+                    "block:exact:n5:a3:d-4:k37fa213d:p1", "block:imprecise:n5:a3:d-9:k37fa213d:p0",
+                    "block:exact:n5:a3:d--6:k37fa213d:p1"));
 
 }  // namespace
 }  // namespace maskcheck

@@ -69,11 +69,15 @@ void unmasking_twice_restores(const Kernel& kernel) {
   const TestCase c = *test_cases(kernel);
   const Contract contract = contract_for(c);
   const std::vector<std::uint8_t> input = generated_payload(contract.read.size());
-  // Room for a second move back by D: the first call lands at lo, the second at lo - D.
-  HeapSpan heap = lay_out(c, c.shift, 0, input);
+  // The second call reads where the first wrote: everything moves by `step` (-D, or D above src)
+  // twice, so the layout leaves room for a second step on that side.
+  const std::ptrdiff_t step = static_cast<std::ptrdiff_t>(contract.dst_offset) -
+                              static_cast<std::ptrdiff_t>(contract.src_offset);
+  const std::size_t room = static_cast<std::size_t>(step < 0 ? -step : step);
+  HeapSpan heap = lay_out(c, step < 0 ? room : 0, step > 0 ? room : 0, input);
   call_entry(c, heap.lo);
-  call_entry(c, heap.lo - c.shift);
-  assert_same_bytes(input, heap.lo - c.shift, "unmasked twice, the output");
+  call_entry(c, heap.lo + step);
+  assert_same_bytes(input, heap.lo + 2 * step + contract.read.begin, "unmasked twice, the output");
 }
 
 void masking_zeros_gives_the_key(const Kernel& kernel) {
@@ -113,6 +117,7 @@ void in_place_equals_out_of_place(const Kernel& kernel) {
       *test_cases(kernel, {.entries = {"words", "imprecise", "exact"}, .min_shift = 1});
   TestCase in_place = moved;
   in_place.shift = 0;
+  in_place.dst_above = false;
   const Contract contract = contract_for(moved);
   const std::vector<std::uint8_t> payload = generated_payload(contract.read.size());
 
@@ -122,7 +127,7 @@ void in_place_equals_out_of_place(const Kernel& kernel) {
   const CallResult in_place_result = call_entry(in_place, in_place_heap.lo);
 
   const std::span<const std::uint8_t> expected{in_place_heap.lo, contract.write.size()};
-  assert_same_bytes(expected, moved_heap.lo, "moved back by D, the output");
+  assert_same_bytes(expected, moved_heap.lo + contract.write.begin, "moved by D, the output");
   RC_ASSERT(moved_result == in_place_result);
 }
 

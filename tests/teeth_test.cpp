@@ -50,6 +50,23 @@ TEST(DisjointPlacements, AloneCatchABugThatLivesOnlyThere) {
   EXPECT_GT(caught.shift, 64u);
 }
 
+// A bug only when dst lies wholly above src is caught by those placements and by nothing else.
+TEST(DstAboveSrc, AloneCatchesABugThatLivesOnlyThere) {
+  const auto broken = std::ranges::find(broken_kernels(), std::string_view("broken-above"),
+                                        [](const BrokenKernel& b) { return b.kernel.name; });
+  ASSERT_NE(broken, broken_kernels().end());
+  const Entry& exact = *broken->kernel.entry("exact");
+  Entry below_only = exact;
+  below_only.dst_above = 0;
+  EXPECT_EQ(run_sweep(broken->kernel, below_only, space_up_to(320), {}).failed_cases, 0u);
+  const SweepResult result = sweep_until_first_failure(broken->kernel, "exact", 320);
+  ASSERT_EQ(result.failures.size(), 1u);
+  const auto parsed = parse_case_id(result.failures.front().case_id);
+  ASSERT_TRUE(std::holds_alternative<ParsedCaseId>(parsed));
+  EXPECT_TRUE(std::get<ParsedCaseId>(parsed).test_case.dst_above)
+      << format_failure(result.failures.front());
+}
+
 TEST_P(Teeth, CaughtOnEveryEntryPointItBreaks) {
   const BrokenKernel& broken = *GetParam();
   ASSERT_FALSE(broken.breaks.empty());

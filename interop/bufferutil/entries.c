@@ -37,7 +37,7 @@ static uint32_t unmask(uint8_t* data, const uint8_t* src, size_t n, uint8_t key[
 
 static const maskcheck_entry kEntries[] = {
     {.name = "mask", .in_place = 0, .min_shift = 0, .max_shift = MASKCHECK_ANY_SHIFT,
-     .length_multiple = 1, .read = {1, 0, 0}, .write = {1, 0, 0},
+     .dst_above = 1, .length_multiple = 1, .read = {1, 0, 0}, .write = {1, 0, 0},
      .beyond = MASKCHECK_BEYOND_UNTOUCHED, .key = MASKCHECK_KEY_FROM_START, .call = mask},
     {.name = "unmask", .in_place = 1, .length_multiple = 1, .read = {1, 0, 0},
      .write = {1, 0, 0}, .beyond = MASKCHECK_BEYOND_UNTOUCHED, .key = MASKCHECK_KEY_FROM_START,

@@ -3,7 +3,8 @@
 // 8, 14 with the zero, all-ones and RFC keys) plus a rotating window over all the others, so that
 // across the 64 alignments of one length every (shift, key, phase) is visited. Past the shifts,
 // every cell of an entry that moves data also puts dst wholly below src (D = n + gap, as a server
-// copying a payload out of its receive buffer), the key and phase turning with the cell.
+// copying a payload out of its receive buffer), and, where the contract takes it, wholly above src
+// (dst = src + n + gap), the key and phase turning with the cell.
 #pragma once
 
 #include <array>
@@ -22,7 +23,8 @@ struct CaseSpace {
   std::vector<unsigned> alignments;
   std::vector<unsigned> large_alignments;
   std::vector<unsigned> shifts;  // used by entry points that move data
-  // dst wholly below src, D = n + gap, where that is wider than every shift above
+  // dst wholly below src, D = n + gap, where that is wider than every shift above; and wholly
+  // above src, gap bytes past its read footprint, for entries that declare dst_above
   std::vector<unsigned> disjoint_gaps;
   std::vector<Key> keys;         // the first three are pinned in every cell
   bool exhaustive = false;       // every (shift, key, phase) in every cell, no rotation
@@ -32,11 +34,18 @@ struct CaseSpace {
 inline constexpr std::array<unsigned, 5> kServerShifts{0, 4, 6, 8, 14};
 // dst wholly below src, D = n + gap: adjacent, one byte apart, a cache line apart.
 inline constexpr std::array<unsigned, 3> kDisjointGaps{0, 1, 64};
+// Room dst wholly above src may need past n + gap: at most 64 before, 64 after and 63 of rounding
+// for the read footprint, 64 before dst for the write footprint.
+inline constexpr std::size_t kAboveSlack = 255;
+
+// dst wholly above src, `gap` bytes past the entry's read footprint: the D of such a case.
+std::size_t above_shift(const Entry& entry, std::size_t n, std::size_t gap);
 
 // Lengths 0..1024 plus the page, 64 KiB, 512 KiB and 1 MiB boundaries.
 CaseSpace full_case_space();
 std::vector<Key> default_keys();
-// The widest D the space places: a shift, or the longest length plus a disjoint gap.
+// The widest D the space places: a shift, or the longest length plus a disjoint gap and, above
+// src, the footprints' slack.
 std::size_t widest_shift(const CaseSpace& space);
 
 // How many rotating variants each cell adds on top of the pinned ones, from the entry's contract:

@@ -39,6 +39,13 @@ constexpr bool accepts_shift(const Entry& entry, std::size_t shift) {
          (entry.max_shift == MASKCHECK_ANY_SHIFT || shift <= entry.max_shift);
 }
 
+// Whether dst = src + shift is a placement the entry accepts: declared, and far enough up that
+// its write footprint starts past its read footprint's end.
+constexpr bool accepts_above(const Entry& entry, std::size_t shift, std::size_t n) {
+  return moves_data(entry) && entry.dst_above != 0 &&
+         shift >= extent_end(entry.read, n) + entry.write.before;
+}
+
 // Whether two entries declare the same contract (names and calls aside).
 bool same_contract(const Entry& a, const Entry& b);
 

@@ -54,7 +54,7 @@ typedef struct maskcheck_entry {
   int in_place;             /* nonzero: dst == src, the only placement */
   uint32_t min_shift;       /* moving entries: dst = src - D, min_shift <= D <= max_shift, the */
   uint32_t max_shift;       /* buffers overlapping or not (MASKCHECK_ANY_SHIFT: no upper bound) */
-  int dst_above;            /* nonzero: dst may also lie wholly above src (not swept yet) */
+  int dst_above;            /* nonzero: dst may also lie wholly above src */
   uint32_t length_multiple; /* n is always a multiple of this (1: any n) */
   maskcheck_extent read;    /* from src */
   maskcheck_extent write;   /* from dst */
@@ -78,7 +78,7 @@ const maskcheck_kernel* maskcheck_plugin_kernels(size_t* count, uint32_t* abi);
 #define MASKCHECK_ANY_SHIFT UINT32_MAX
 
 /* The contracts of maskcheck's own four entry points, for kernels that keep them (dst at or below
- * src):
+ * src, and for exact also wholly above it):
  *   words:     n a multiple of 4, reads and writes exactly n bytes, starts at key byte 0;
  *   imprecise: reads and writes round_up(n + 1, 4) bytes, all of them unmasked, key byte 0 first;
  *   inplace:   in place, round_up(n, 4) bytes, all of them unmasked, key byte 0 first;
@@ -100,7 +100,7 @@ const maskcheck_kernel* maskcheck_plugin_kernels(size_t* count, uint32_t* abi);
   }
 #define MASKCHECK_EXACT_ENTRY(call)                                                             \
   {                                                                                             \
-    "exact", 0, 0, MASKCHECK_ANY_SHIFT, 0, 1, {1, 0, 0}, {1, 0, 0}, MASKCHECK_BEYOND_UNTOUCHED, \
+    "exact", 0, 0, MASKCHECK_ANY_SHIFT, 1, 1, {1, 0, 0}, {1, 0, 0}, MASKCHECK_BEYOND_UNTOUCHED, \
         MASKCHECK_KEY_PHASE, call                                                               \
   }
 

@@ -103,7 +103,11 @@ std::size_t widest_shift(const CaseSpace& space) {
     for (std::size_t n : *lengths) longest = std::max(longest, n);
   }
   const unsigned gap = *std::max_element(space.disjoint_gaps.begin(), space.disjoint_gaps.end());
-  return std::max(widest, longest + gap);
+  return std::max(widest, longest + gap + kAboveSlack);
+}
+
+std::size_t above_shift(const Entry& entry, std::size_t n, std::size_t gap) {
+  return extent_end(entry.read, n) + entry.write.before + gap;
 }
 
 std::size_t rotation_width(const Entry& entry, bool large) {
@@ -148,8 +152,21 @@ bool for_each_case(const Entry& entry, const CaseSpace& space,
           // Over consecutive cells every (key, phase) pair comes round.
           const std::size_t turn = cell + i;
           c.key = space.keys[turn % space.keys.size()];
-          c.phase = carries_position(entry) ? static_cast<unsigned>(turn / space.keys.size() % 4) : 0;
+          c.phase =
+              carries_position(entry) ? static_cast<unsigned>(turn / space.keys.size() % 4) : 0;
           if (!visit(c)) return false;
+        }
+        // dst wholly above src, D = n + gap past the read footprint, where the contract takes it.
+        for (std::size_t i = 0; entry.dst_above != 0 && i < space.disjoint_gaps.size(); ++i) {
+          c.shift = static_cast<unsigned>(above_shift(entry, length, space.disjoint_gaps[i]));
+          c.dst_above = true;
+          const std::size_t turn = cell + space.disjoint_gaps.size() + i;
+          c.key = space.keys[turn % space.keys.size()];
+          c.phase =
+              carries_position(entry) ? static_cast<unsigned>(turn / space.keys.size() % 4) : 0;
+          const bool go_on = visit(c);
+          c.dst_above = false;
+          if (!go_on) return false;
         }
         ++cell;
       }

@@ -18,12 +18,16 @@ Key rotated(Key key, std::size_t by) {
 Contract contract_for(const TestCase& c) {
   const Entry& entry = *c.entry;
   const std::size_t shift = moves_data(entry) ? c.shift : 0;
-  // Relative to src, dst starts `shift` bytes earlier; each footprint may reach before its pointer.
-  const std::size_t below_src =
-      std::max<std::size_t>(entry.read.before, shift + entry.write.before);
   Contract contract;
-  contract.src_offset = below_src;
-  contract.dst_offset = below_src - shift;
+  if (c.dst_above) {
+    // dst starts `shift` bytes after src, its footprint wholly above src's.
+    contract.src_offset = entry.read.before;
+    contract.dst_offset = contract.src_offset + shift;
+  } else {
+    // dst starts `shift` bytes before src; each footprint may reach before its pointer.
+    contract.src_offset = std::max<std::size_t>(entry.read.before, shift + entry.write.before);
+    contract.dst_offset = contract.src_offset - shift;
+  }
   contract.read = {contract.src_offset - entry.read.before,
                    contract.src_offset + extent_end(entry.read, c.length)};
   contract.write = {contract.dst_offset - entry.write.before,

@@ -82,7 +82,7 @@ std::string describe_contract(const Entry& entry) {
     text = "dst = src - D, D " + std::to_string(entry.min_shift) + ".." +
            (entry.max_shift == MASKCHECK_ANY_SHIFT ? std::string("any, dst wholly below src too")
                                                    : std::to_string(entry.max_shift));
-    if (entry.dst_above) text += " or dst wholly above src";
+    if (entry.dst_above) text += "; or dst wholly above src";
     text += "; reads " + footprint_words("src", entry.read) + ", writes " +
             footprint_words("dst", entry.write);
   } else {

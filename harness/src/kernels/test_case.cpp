@@ -53,7 +53,8 @@ std::string case_id(std::string_view kernel, const TestCase& test_case) {
   id += test_case.entry->name;
   id += ":n" + std::to_string(test_case.length);
   id += ":a" + std::to_string(test_case.alignment);
-  id += ":d" + std::to_string(test_case.shift);
+  id += test_case.dst_above ? ":d-" : ":d";
+  id += std::to_string(test_case.shift);
   id += ":k" + key_hex(test_case.key);
   id += ":p" + std::to_string(test_case.phase);
   return id;
@@ -73,7 +74,10 @@ std::variant<ParsedCaseId, std::string> parse_case_id(std::string_view id) {
     return "bad length field '" + std::string(fields[2]) + "'";
   if (!parse_field(fields[3], 'a', c.alignment))
     return "bad alignment field '" + std::string(fields[3]) + "'";
-  if (!parse_field(fields[4], 'd', c.shift))
+  c.dst_above = fields[4].starts_with("d-");
+  const std::string shift_field = c.dst_above ? "d" + std::string(fields[4].substr(2))
+                                              : std::string(fields[4]);
+  if (!parse_field(shift_field, 'd', c.shift))
     return "bad shift field '" + std::string(fields[4]) + "'";
   const auto key = parse_key_field(fields[5]);
   if (!key) return "bad key field '" + std::string(fields[5]) + "' (want k + 8 hex digits)";
@@ -91,7 +95,11 @@ std::string validate_case(const TestCase& c) {
   if (c.shift > kMaxShift) return "shift must be 0.." + std::to_string(kMaxShift);
   if (c.phase > 3) return "phase must be 0..3";
   if (!moves_data(entry) && c.shift != 0) return name + " works in place: it takes no shift (d0)";
-  if (!accepts_shift(entry, c.shift)) {
+  if (c.dst_above && !accepts_above(entry, c.shift, c.length)) {
+    return name + " does not accept dst " + std::to_string(c.shift) +
+           " bytes above src (its contract: " + describe_contract(entry) + ")";
+  }
+  if (!c.dst_above && !accepts_shift(entry, c.shift)) {
     return name + " does not accept shift " + std::to_string(c.shift) +
            " (its contract: " + describe_contract(entry) + ")";
   }

@@ -77,7 +77,11 @@ ParserEntries parser_entries_of(const Kernel& kernel) {
   auto find = [&](const char* name) -> const Entry* {
     const Entry* entry = kernel.entry(name);
     const Entry* own = reference_kernel().entry(name);
-    return entry != nullptr && same_contract(*entry, *own) ? entry : nullptr;
+    if (entry == nullptr) return nullptr;
+    // The parser never puts dst above src: an entry fits whether or not it also takes that.
+    Entry as_the_parser_calls_it = *entry;
+    as_the_parser_calls_it.dst_above = own->dst_above;
+    return same_contract(as_the_parser_calls_it, *own) ? entry : nullptr;
   };
   const ParserEntries own{find("imprecise"), find("inplace"), find("exact")};
   if (own.imprecise && own.inplace && own.exact) return own;
