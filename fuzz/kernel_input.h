@@ -1,6 +1,7 @@
 // The kernel_diff input: a case (which entry point, key, phase, shift or disjoint placement,
-// alignment, length) and its payload, read with FuzzedDataProvider. The seed writer encodes the same layout. Kernels declare
-// different entry points, so each fits the case to its own (case_for).
+// alignment, length) and its payload, read with FuzzedDataProvider. The seed writer encodes the
+// same layout. Kernels declare different entry points, so each fits the case to its own
+// (case_for).
 #pragma once
 
 #include <cstddef>
@@ -25,7 +26,8 @@ struct KernelInput {
   unsigned entry_index = 0;  // which of a kernel's entry points, modulo how many it has
   TestCase raw;              // no entry yet; shift and phase as drawn, before any contract
   // 0: the shift as drawn; 1..3: dst wholly below src, D = n + kDisjointGaps[k - 1]; 4..6: dst
-  // wholly above src, kDisjointGaps[k - 4] past the read footprint; each where the contract takes it
+  // wholly above src, kDisjointGaps[k - 4] past the read footprint; each where the contract
+  // takes it
   unsigned disjoint = 0;
   Placement placement = Placement::end_at_guard;
   std::vector<std::uint8_t> payload;

@@ -36,7 +36,8 @@ void flawed_xor(std::uint8_t* dst, const std::uint8_t* src, std::size_t count, K
   if constexpr (flaw == Flaw::write_past_end) dst[count] = 0xee;
   if (flaw == Flaw::single_length && n == 300) dst[count / 2] ^= 0x01;
   if constexpr (flaw == Flaw::disjoint_only) {
-    const auto distance = reinterpret_cast<std::uintptr_t>(src) - reinterpret_cast<std::uintptr_t>(dst);
+    const auto distance =
+        reinterpret_cast<std::uintptr_t>(src) - reinterpret_cast<std::uintptr_t>(dst);
     if (n > 0 && src > dst && distance >= n && distance > 64) dst[n / 2] ^= 0x01;
   }
   if constexpr (flaw == Flaw::above_only) {

@@ -67,7 +67,8 @@ INSTANTIATE_TEST_SUITE_P(
                     "block:exact:n5:a3:d4:k37fa213g:p1", "block:exact:n5:a3:d4:k37fa213d:p4",
                     "block:words:n5:a3:d4:k37fa213d:p0", "block:words:n8:a3:d4:k37fa213d:p2",
                     "block:inplace:n8:a3:d4:k37fa213d:p0", "block:exact:n-1:a3:d4:k37fa213d:p1",
-                    "block:exact:n5x:a3:d4:k37fa213d:p1", "block:exact:n5:a3:d1073745921:k37fa213d:p1",
+                    "block:exact:n5x:a3:d4:k37fa213d:p1",
+                    "block:exact:n5:a3:d1073745921:k37fa213d:p1",
                     "nope:exact:n5:a3:d4:k37fa213d:p1",
                     // Above src: overlapping the payload, or an entry that does not declare it.
                     "block:exact:n5:a3:d-4:k37fa213d:p1", "block:imprecise:n5:a3:d-9:k37fa213d:p0",
