@@ -11,6 +11,10 @@
 
 namespace maskcheck {
 
+// A max_message_size no header can exceed (a 64-bit length has its top bit clear): a
+// file-transfer server's, for the checks of frames declaring 4 GiB and more.
+inline constexpr std::uint64_t kNoMessageSizeLimit = (std::uint64_t{1} << 63) - 1;
+
 class ParserSession {
  public:
   virtual ~ParserSession() = default;

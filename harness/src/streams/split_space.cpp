@@ -5,6 +5,7 @@
 #include <set>
 
 #include "maskcheck/frame_builder.h"
+#include "maskcheck/parser_session.h"
 #include "maskcheck/test_case.h"
 
 namespace maskcheck {
@@ -38,8 +39,6 @@ const std::vector<std::size_t> kLongLengths14{0,
 
 // Of a frame declaring more than any buffer holds, the payload bytes that are sent.
 constexpr std::size_t kSentOfDeclared = 300;
-// A limit no header can exceed, for those frames: a file-transfer server's.
-constexpr std::uint64_t kNoLimit = (std::uint64_t{1} << 63) - 1;
 
 bool declared_only(std::size_t length) {
   return length > kMaxLength;
@@ -96,7 +95,7 @@ std::size_t split_stream_size(unsigned header_size, std::size_t length) {
 }
 
 std::uint64_t split_size_limit(const SplitCase& split) {
-  return declared_only(split.length) ? kNoLimit : ParserOptions{}.max_message_size;
+  return declared_only(split.length) ? kNoMessageSizeLimit : ParserOptions{}.max_message_size;
 }
 
 std::vector<std::uint8_t> split_stream(const SplitCase& split) {
@@ -152,7 +151,7 @@ std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id
     return "header size must be 6, 8 or 14";
   if (split.length > max_length_for(split.header_size))
     return "the payload does not fit that header size";
-  if (split.length > kNoLimit) return "length must be below 2^63";
+  if (split.length > kNoMessageSizeLimit) return "length must be below 2^63";
   const std::size_t size = split_stream_size(split.header_size, split.length);
   if (split.first_cut > split.second_cut || split.second_cut > size) {
     return "cuts must satisfy 0 <= first <= second <= " + std::to_string(size);
