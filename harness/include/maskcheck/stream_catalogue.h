@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -18,12 +20,28 @@
 
 namespace maskcheck {
 
+// A stream's bytes, shared by the named streams that read the same bytes in different ways (the
+// largest are 64 MiB).
+class StreamBytes {
+ public:
+  // Implicit both ways: a vector of bytes is a stream, and a stream reads as a span of bytes.
+  StreamBytes(std::vector<std::uint8_t> bytes)
+      : bytes_(std::make_shared<const std::vector<std::uint8_t>>(std::move(bytes))) {}
+  operator std::span<const std::uint8_t>() const { return *bytes_; }
+  std::size_t size() const { return bytes_->size(); }
+  bool same_as(const StreamBytes& other) const { return bytes_ == other.bytes_; }
+
+ private:
+  std::shared_ptr<const std::vector<std::uint8_t>> bytes_;
+};
+
 struct NamedStream {
   std::string name;
-  std::vector<std::uint8_t> bytes;
+  StreamBytes bytes;
   std::vector<std::size_t> cuts;
   std::uint64_t max_message_size = ParserOptions{}.max_message_size;
-  reference::DecodeResult expected = {};  // the reference decoder's reading, made once
+  // The reference decoder's reading, made once for all the streams with the same bytes and limit.
+  std::shared_ptr<const reference::DecodeResult> expected = {};
 };
 
 const std::vector<NamedStream>& stream_catalogue();
