@@ -50,6 +50,7 @@ class StreamDiffer {
  private:
   GuardedArena arena_;
   std::unique_ptr<RecordingHandler> handler_;
+  std::vector<std::size_t> spilled_;  // per read; kept, so a check allocates nothing
 };
 
 }  // namespace maskcheck

@@ -4,9 +4,9 @@
 
 namespace maskcheck {
 
-std::vector<std::size_t> spilled_header_bytes(std::span<const std::uint8_t> stream,
-                                              std::span<const std::size_t> cuts) {
-  std::vector<std::size_t> spilled(cuts.size() + 1, 0);
+void spilled_header_bytes(std::span<const std::uint8_t> stream, std::span<const std::size_t> cuts,
+                          std::vector<std::size_t>& spilled) {
+  spilled.assign(cuts.size() + 1, 0);
   std::size_t read = 1;
   for_each_wire_frame(stream, [&](const WireFrame& frame) {
     // Every read that starts inside this frame's header finds the part before it put back.
@@ -17,7 +17,6 @@ std::vector<std::size_t> spilled_header_bytes(std::span<const std::uint8_t> stre
     }
     return read <= cuts.size();
   });
-  return spilled;
 }
 
 }  // namespace maskcheck

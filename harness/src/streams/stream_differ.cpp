@@ -73,30 +73,34 @@ StreamFailure payload_difference(const std::string& frame, std::span<const std::
 }
 
 // The frame the stream ended inside: its opcode, its declared length and every byte that arrived.
+// Runs after every check, so the words of a report are made only for a failure.
 std::optional<StreamFailure> compare_unfinished(
     const RecordingHandler& handler, const std::optional<reference::UnfinishedFrame>& expected,
     const CaseName& name) {
-  const std::string frame =
-      "frame " + std::to_string(handler.frames().size() - (handler.frame_open() ? 1 : 0));
+  const auto frame = [&] {
+    return "frame " + std::to_string(handler.frames().size() - (handler.frame_open() ? 1 : 0));
+  };
   const std::size_t arrived = expected ? expected->so_far.payload.size() : 0;
   if (!handler.frame_open()) {
     if (arrived == 0) return std::nullopt;
     return StreamFailure{name.id(),
-                         frame + ": none of the " + std::to_string(arrived) +
+                         frame() + ": none of the " + std::to_string(arrived) +
                              " payload bytes that arrived was delivered when the stream ended",
                          {}};
   }
   const RecordedFrame& last = handler.frames().back();
-  const std::string delivered = std::to_string(last.payload.size()) + " of " +
-                                std::to_string(last.declared) + " bytes delivered";
+  const auto delivered = [&] {
+    return std::to_string(last.payload.size()) + " of " + std::to_string(last.declared) +
+           " bytes delivered";
+  };
   if (!expected) {
-    return StreamFailure{name.id(), frame + ": " + delivered + " when the stream ended", {}};
+    return StreamFailure{name.id(), frame() + ": " + delivered() + " when the stream ended", {}};
   }
   if (last.opcode != expected->so_far.opcode || last.fin != expected->so_far.fin ||
       last.declared != expected->length) {
     return StreamFailure{name.id(),
-                         frame + ": opcode " + std::to_string(last.opcode) + " FIN " +
-                             std::to_string(last.fin) + ", " + delivered +
+                         frame() + ": opcode " + std::to_string(last.opcode) + " FIN " +
+                             std::to_string(last.fin) + ", " + delivered() +
                              "; the reference decoded opcode " +
                              std::to_string(expected->so_far.opcode) + " FIN " +
                              std::to_string(expected->so_far.fin) + " of " +
@@ -104,7 +108,7 @@ std::optional<StreamFailure> compare_unfinished(
                          {}};
   }
   if (last.payload != expected->so_far.payload)
-    return payload_difference(frame, last.payload, expected->so_far.payload, name);
+    return payload_difference(frame(), last.payload, expected->so_far.payload, name);
   return std::nullopt;
 }
 
@@ -159,7 +163,7 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
   RecordingHandler& handler = *handler_;
   handler.reset();
   const auto session = parser(*kernel.functions, handler, run.options);
-  const std::vector<std::size_t> spilled = spilled_header_bytes(run.stream, run.cuts);
+  spilled_header_bytes(run.stream, run.cuts, spilled_);
   std::size_t begin = 0;
   for (std::size_t read = 0; read <= run.cuts.size(); ++read) {
     const std::size_t end = read < run.cuts.size() ? run.cuts[read] : run.stream.size();
@@ -185,7 +189,7 @@ std::optional<StreamFailure> StreamDiffer::check(const Kernel& kernel, const Par
     }
     const std::optional<std::string> overwritten =
         fault ? std::nullopt
-              : padding_written(data, length, spilled[read], padding_fill(placement));
+              : padding_written(data, length, spilled_[read], padding_fill(placement));
     arena_.seal(buffer);
 
     if (fault && fault->illegal_instruction()) {
