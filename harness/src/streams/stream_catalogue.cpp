@@ -181,16 +181,7 @@ NamedStream long_frame_stream(const std::string& name, const StreamBytes& stream
           seven_byte_reads_at_edges(kFrameBegin, stream.size()), limit};
 }
 
-// Declared lengths at and past 32 bits, each followed for its first 3 MiB + 5 bytes only.
-struct HugeLength {
-  std::string_view name;
-  std::uint64_t length;
-};
-constexpr std::array<HugeLength, 5> kHugeLengths{{{"2^32-1", (std::uint64_t{1} << 32) - 1},
-                                                  {"2^32", std::uint64_t{1} << 32},
-                                                  {"2^32+1", (std::uint64_t{1} << 32) + 1},
-                                                  {"2^40", std::uint64_t{1} << 40},
-                                                  {"2^63-1", (std::uint64_t{1} << 63) - 1}}};
+// Of each of kHugeLengths, the payload bytes a named stream sends.
 constexpr std::size_t kHugePrefix = (std::size_t{3} << 20) + 5;
 
 // The stream cut right after the byte that makes the reference report an error: a parser that
