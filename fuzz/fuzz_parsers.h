@@ -1,18 +1,14 @@
-// The parser stream_diff drives: impl's FrameParser (fuzz_parsers.cpp), or in stream_diff_planted
-// a broken parser from tests/broken_parsers (planted_parser.cpp), to show the target finds it.
+// The parsers stream_diff drives: maskcheck's own, or the plug-in parsers MASKCHECK_PARSER_PLUGINS
+// names (fuzz_parsers.cpp); in stream_diff_planted a broken parser from tests/broken_parsers
+// (planted_parser.cpp), to show the target finds it.
 #pragma once
 
-#include <string_view>
+#include <vector>
 
-#include "maskcheck/parser_session.h"
+#include "maskcheck/parser.h"
 
 namespace maskcheck::fuzz {
 
-struct ParserUnderFuzz {
-  std::string_view name;
-  ParserMaker make;
-};
-
-const ParserUnderFuzz& parser_under_fuzz();
+const std::vector<const Parser*>& parsers_under_fuzz();
 
 }  // namespace maskcheck::fuzz

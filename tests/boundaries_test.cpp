@@ -199,7 +199,7 @@ void add_named_streams(Coverage& coverage) {
 void add_splits(Coverage& coverage) {
   for (unsigned header_size : {6u, 8u, 14u}) {
     coverage.length_fields.insert(header_size == 6 ? 0 : header_size == 8 ? 2 : 8);
-    for_each_split({header_size, MoveBack::over_key}, [&](const SplitCase& split) {
+    for_each_split({header_size, 1}, [&](const SplitCase& split) {
       coverage.payload_lengths.insert(split.length);
       if (header_size == 6) coverage.first_reads.insert(split.first_cut);
       return true;

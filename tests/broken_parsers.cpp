@@ -13,25 +13,36 @@
 #include "broken_parser_pre-padding-cleared.h"
 #include "broken_parser_spill-wrong-offset.h"
 #include "broken_parser_write-into-next-header.h"
+#include "maskcheck/frame_parser_declaration.h"
 
 namespace maskcheck::testing {
 
+namespace {
+
+template <typename ParserClass>
+constexpr Parser broken(const char* name) {
+  return declare_frame_parser<ParserClass>(name,
+                                           "impl's parser with one edit (tests/broken_parsers)");
+}
+
+}  // namespace
+
 std::span<const BrokenParser> broken_parsers() {
   static const std::vector<BrokenParser> kBroken{
-      {"middle-not-unmasked", parser_maker<BrokenParser_middle_not_unmasked>()},
-      {"first-part-not-unmasked", parser_maker<BrokenParser_first_part_not_unmasked>()},
-      {"key-rotated-backwards", parser_maker<BrokenParser_key_rotated_backwards>()},
-      {"write-into-next-header", parser_maker<BrokenParser_write_into_next_header>()},
-      {"spill-wrong-offset", parser_maker<BrokenParser_spill_wrong_offset>()},
-      {"extra-byte-handed-on", parser_maker<BrokenParser_extra_byte_handed_on>()},
-      {"header-read-early", parser_maker<BrokenParser_header_read_early>()},
-      {"fourth-post-byte-written", parser_maker<BrokenParser_fourth_post_byte_written>()},
-      {"pre-padding-cleared", parser_maker<BrokenParser_pre_padding_cleared>()},
+      {broken<BrokenParser_middle_not_unmasked>("middle-not-unmasked")},
+      {broken<BrokenParser_first_part_not_unmasked>("first-part-not-unmasked")},
+      {broken<BrokenParser_key_rotated_backwards>("key-rotated-backwards")},
+      {broken<BrokenParser_write_into_next_header>("write-into-next-header")},
+      {broken<BrokenParser_spill_wrong_offset>("spill-wrong-offset")},
+      {broken<BrokenParser_extra_byte_handed_on>("extra-byte-handed-on")},
+      {broken<BrokenParser_header_read_early>("header-read-early")},
+      {broken<BrokenParser_fourth_post_byte_written>("fourth-post-byte-written")},
+      {broken<BrokenParser_pre_padding_cleared>("pre-padding-cleared")},
       // Frames declaring 2^32 bytes and more: h14 splits and the declared-2^... streams.
-      {"length-low-32-bits", parser_maker<BrokenParser_length_low_32_bits>(),
+      {broken<BrokenParser_length_low_32_bits>("length-low-32-bits"),
        {":split:h14:n4294967296:", ":split:h14:n4294967297:", ":split:h14:n1099511627776:",
         ":split:h14:n9223372036854775807:", ":stream:declared-2^"}},
-      {"control-counted-in-message", parser_maker<BrokenParser_control_counted_in_message>(),
+      {broken<BrokenParser_control_counted_in_message>("control-counted-in-message"),
        {":stream:message-size-with-controls-"}},
   };
   return kBroken;

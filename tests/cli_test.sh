@@ -28,7 +28,7 @@ expect repro-stream-cut 0 '^PASS block:stream:error-reserved-bits-cut-at-detecti
 expect split-small 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" split --kernel block --header 6 --header 8 --up-to 140 --quiet
 expect split-json 0 '"sweep": "block:split:h14:over-key"' -- "$maskcheck" split --kernel block --header 14 --move-back over-key --json --quiet
 expect split-bad-header 2 'header must be 6, 8 or 14' -- "$maskcheck" split --header 7
-expect split-bad-move 2 'over-key or over-header' -- "$maskcheck" split --move-back sideways
+expect split-bad-move 2 'not a variant of the parser .over-header or over-key' -- "$maskcheck" split --move-back sideways
 expect stream-all 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" stream --quiet
 expect stream-list 0 'large-frame-512k-reads' -- "$maskcheck" stream --list
 expect repro-split 0 '^PASS block:split:h8:n300:k00000000:over-key:c7,200' -- "$maskcheck" repro block:split:h8:n300:k00000000:over-key:c7,200

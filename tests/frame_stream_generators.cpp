@@ -8,14 +8,6 @@
 #include "maskcheck/split_space.h"
 #include "maskcheck/test_case.h"
 
-namespace maskcheck {
-
-void showValue(MoveBack move_back, std::ostream& os) {
-  os << move_back_name(move_back);
-}
-
-}  // namespace maskcheck
-
 namespace maskcheck::testing {
 
 namespace {
@@ -219,8 +211,8 @@ RenderedStream render(const StreamChoice& stream) {
   return out;
 }
 
-ParserOptions parser_options(const StreamChoice& stream, MoveBack move_back) {
-  return {.max_message_size = stream.max_message_size, .move_back = move_back};
+maskcheck_parser_options parser_options(const StreamChoice& stream, unsigned variant) {
+  return {.max_message_size = stream.max_message_size, .variant = variant};
 }
 
 }  // namespace maskcheck::testing

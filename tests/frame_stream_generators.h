@@ -11,13 +11,8 @@
 #include <vector>
 
 #include "maskcheck/frame_parser_interface.h"
+#include "maskcheck/parser_plugin.h"
 #include "maskcheck/unmask_functions.h"
-
-namespace maskcheck {
-
-void showValue(MoveBack move_back, std::ostream& os);
-
-}  // namespace maskcheck
 
 namespace maskcheck::testing {
 
@@ -74,6 +69,6 @@ struct RenderedStream {
 
 RenderedStream render(const StreamChoice& stream);
 
-ParserOptions parser_options(const StreamChoice& stream, MoveBack move_back);
+maskcheck_parser_options parser_options(const StreamChoice& stream, unsigned variant);
 
 }  // namespace maskcheck::testing

@@ -1,6 +1,9 @@
 #include "parser_events.h"
 
+#include <rapidcheck.h>
+
 #include <algorithm>
+#include <memory>
 
 namespace maskcheck::testing {
 
@@ -11,26 +14,41 @@ std::uint8_t padding_fill(std::size_t read) {
   return read % 2 == 0 ? 0xff : 0x00;
 }
 
-class EventLog final : public FrameHandler {
+class EventLog {
  public:
-  void on_data(std::uint8_t opcode, bool fin, std::span<const std::uint8_t> fragment,
-               std::uint64_t remaining) override {
+  const maskcheck_parser_events& events() const { return events_; }
+  bool failed() const { return log_.error.has_value(); }
+  ParseLog take() { return std::move(log_); }
+
+ private:
+  void on_data(std::uint8_t opcode, bool fin, const std::uint8_t* bytes, std::size_t n,
+               std::uint64_t remaining) {
     if (!open_) log_.frames.push_back({opcode, fin, {}});
     auto& payload = log_.frames.back().payload;
-    payload.insert(payload.end(), fragment.begin(), fragment.end());
+    payload.insert(payload.end(), bytes, bytes + n);
     open_ = remaining > 0;
   }
-  void on_control(std::uint8_t opcode, std::span<const std::uint8_t> payload) override {
-    log_.frames.push_back({opcode, true, {payload.begin(), payload.end()}});
+  void on_whole(std::uint8_t opcode, const std::uint8_t* bytes, std::size_t n) {
+    log_.frames.push_back({opcode, true, {bytes, bytes + n}});
   }
-  void on_error(FrameError error) override {
+  void on_error(maskcheck_frame_error error) {
     if (log_.error) return;
     log_.error = error;
     log_.error_frame = log_.frames.size() - (open_ ? 1 : 0);
   }
-  ParseLog take() { return std::move(log_); }
+  static EventLog& of(void* context) { return *static_cast<EventLog*>(context); }
 
- private:
+  maskcheck_parser_events events_{
+      this,
+      [](void* context, std::uint8_t opcode, int fin, const std::uint8_t* bytes, std::size_t n,
+         std::uint64_t remaining) { of(context).on_data(opcode, fin != 0, bytes, n, remaining); },
+      [](void* context, std::uint8_t opcode, const std::uint8_t* bytes, std::size_t n) {
+        of(context).on_whole(opcode, bytes, n);
+      },
+      [](void* context, std::uint8_t opcode, const std::uint8_t* bytes, std::size_t n) {
+        of(context).on_whole(opcode, bytes, n);
+      },
+      [](void* context, maskcheck_frame_error error) { of(context).on_error(error); }};
   ParseLog log_;
   bool open_ = false;
 };
@@ -54,22 +72,26 @@ std::ostream& operator<<(std::ostream& os, const ParseLog& log) {
 
 std::string error_summary(const ParseLog& log) {
   if (!log.error) return "none";
-  return std::string(frame_error_name(*log.error)) + " after frame " +
-         std::to_string(log.error_frame);
+  return std::string(c_error_name(*log.error)) + " after frame " + std::to_string(log.error_frame);
 }
 
-ParseLog parse_in_reads(const ParserMaker& make_parser, const UnmaskFunctions& kernel,
-                        std::span<const std::uint8_t> stream, std::span<const std::size_t> cuts,
-                        ParserOptions options) {
+ParseLog parse_in_reads(const ParserOnKernel& subject, std::span<const std::uint8_t> stream,
+                        std::span<const std::size_t> cuts, maskcheck_parser_options options) {
+  const Parser& parser = subject.parser;
   EventLog log;
-  const auto session = make_parser(kernel, log, options);
+  const maskcheck_parser_kernel kernel =
+      subject.kernel ? parser_kernel_view(*subject.kernel) : maskcheck_parser_kernel{};
+  const std::unique_ptr<void, void (*)(void*)> connection(
+      parser.create(subject.kernel ? &kernel : nullptr, &options, &log.events()), parser.destroy);
+  if (!connection) RC_FAIL("the parser's create() returned NULL");
   std::size_t begin = 0;
-  for (std::size_t read = 0; read <= cuts.size(); ++read) {
+  for (std::size_t read = 0; read <= cuts.size() && !log.failed(); ++read) {
     const std::size_t end = read < cuts.size() ? cuts[read] : stream.size();
-    std::vector<std::uint8_t> buffer(kReceivePrePadding + (end - begin) + kReceivePostPadding,
-                                     padding_fill(read));
-    std::copy(stream.begin() + begin, stream.begin() + end, buffer.begin() + kReceivePrePadding);
-    session->consume(buffer.data() + kReceivePrePadding, end - begin);
+    std::vector<std::uint8_t> buffer(
+        parser.buffer.read_before + (end - begin) + parser.buffer.read_after, padding_fill(read));
+    std::copy(stream.begin() + begin, stream.begin() + end,
+              buffer.begin() + parser.buffer.read_before);
+    parser.consume(connection.get(), buffer.data() + parser.buffer.read_before, end - begin);
     begin = end;
   }
   return log.take();

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "maskcheck/parser_session.h"
+#include "maskcheck/parser.h"
 
 namespace maskcheck::testing {
 
@@ -23,7 +23,7 @@ struct ParsedFrame {
 
 struct ParseLog {
   std::vector<ParsedFrame> frames;  // the last one may still await payload
-  std::optional<FrameError> error;
+  std::optional<maskcheck_frame_error> error;
   std::size_t error_frame = 0;  // frames completed before the error
   bool operator==(const ParseLog&) const = default;
 };
@@ -33,10 +33,10 @@ std::ostream& operator<<(std::ostream& os, const ParseLog& log);
 // "invalid-close-code after frame 2", or "none".
 std::string error_summary(const ParseLog& log);
 
-// Feeds `stream` cut at `cuts` to a fresh parser, each read in its own heap receive buffer with
-// exactly the contract's padding (ASan flags a byte outside it), and records what it reports.
-ParseLog parse_in_reads(const ParserMaker& make_parser, const UnmaskFunctions& kernel,
-                        std::span<const std::uint8_t> stream, std::span<const std::size_t> cuts,
-                        ParserOptions options);
+// Feeds `stream` cut at `cuts` to a new connection of the parser, each read in its own heap
+// receive buffer with exactly the padding it declares (ASan flags a byte outside it), and records
+// what it reports: frames, or whole messages for a parser that delivers those.
+ParseLog parse_in_reads(const ParserOnKernel& subject, std::span<const std::uint8_t> stream,
+                        std::span<const std::size_t> cuts, maskcheck_parser_options options);
 
 }  // namespace maskcheck::testing

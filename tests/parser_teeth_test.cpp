@@ -1,45 +1,49 @@
-// Every broken parser is caught by the split sweep, on the block kernel, with both move-back
-// paths; the report names the first split where it misbehaved.
+// Every broken parser, declared through the parser ABI as maskcheck's own is, is caught by the
+// split sweep on the block kernel in both move-back variants; the report names the first split
+// where it misbehaved.
 #include <gtest/gtest.h>
 
 #include <iostream>
 
 #include "broken_parsers.h"
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/parser_registry.h"
 #include "maskcheck/stream_catalogue.h"
 #include "maskcheck/stream_sweep.h"
 
 namespace maskcheck::testing {
 namespace {
 
-using Param = std::tuple<const BrokenParser*, MoveBack>;
+using Param = std::tuple<const BrokenParser*, unsigned>;  // the parser, its variant
 
 class ParserTeeth : public ::testing::TestWithParam<Param> {};
 
 TEST_P(ParserTeeth, CaughtBySplitSweep) {
-  const auto [broken, move_back] = GetParam();
+  const auto [broken, variant] = GetParam();
   SweepOptions options;
   options.max_failures = 1;
   StreamSweepResult result;
   for (unsigned header_size : {6u, 8u}) {
-    result = run_split_sweep(*find_kernel("block"), broken->make, {header_size, move_back, 160},
+    result = run_split_sweep({broken->parser, find_kernel("block")}, {header_size, variant, 160},
                              options);
     if (!result.failures.empty()) break;
   }
-  ASSERT_EQ(result.failures.size(), 1u) << broken->name << " went unnoticed";
-  std::cout << broken->name << " caught after " << result.cases << " splits:\n"
+  ASSERT_EQ(result.failures.size(), 1u) << broken->parser.name << " went unnoticed";
+  std::cout << broken->parser.name << " caught after " << result.cases << " splits:\n"
             << format_stream_failure(result.failures.front());
 }
 
 // Spread over threads, the split sweep reports the failures a one-thread sweep reports, in order.
 TEST_P(ParserTeeth, SameFailuresOnAnyNumberOfThreads) {
-  const auto [broken, move_back] = GetParam();
+  const auto [broken, variant] = GetParam();
   SweepOptions options;
   options.max_failures = 3;
-  const SplitPlan plan{8, move_back, 140};
-  const StreamSweepResult one = run_split_sweep(*find_kernel("block"), broken->make, plan, options);
+  const SplitPlan plan{8, variant, 140};
+  const StreamSweepResult one =
+      run_split_sweep({broken->parser, find_kernel("block")}, plan, options);
   options.jobs = 2;
-  const StreamSweepResult two = run_split_sweep(*find_kernel("block"), broken->make, plan, options);
+  const StreamSweepResult two =
+      run_split_sweep({broken->parser, find_kernel("block")}, plan, options);
   EXPECT_EQ(one.cases, two.cases);
   EXPECT_EQ(one.failed_cases, two.failed_cases);
   ASSERT_EQ(one.failures.size(), two.failures.size());
@@ -49,13 +53,13 @@ TEST_P(ParserTeeth, SameFailuresOnAnyNumberOfThreads) {
 }
 
 TEST_P(ParserTeeth, CaughtByStreamCatalogue) {
-  const auto [broken, move_back] = GetParam();
+  const auto [broken, variant] = GetParam();
   SweepOptions options;
   options.max_failures = 1;
   const StreamSweepResult result =
-      run_stream_catalogue(*find_kernel("block"), broken->make, move_back, options);
-  ASSERT_EQ(result.failures.size(), 1u) << broken->name << " went unnoticed";
-  std::cout << broken->name << " caught by stream " << result.cases << ":\n"
+      run_stream_catalogue({broken->parser, find_kernel("block")}, variant, options);
+  ASSERT_EQ(result.failures.size(), 1u) << broken->parser.name << " went unnoticed";
+  std::cout << broken->parser.name << " caught by stream " << result.cases << ":\n"
             << format_stream_failure(result.failures.front());
 }
 
@@ -64,26 +68,26 @@ TEST_P(ParserTeeth, CaughtByStreamCatalogue) {
 class BlindSpotTeeth : public ::testing::TestWithParam<Param> {};
 
 TEST_P(BlindSpotTeeth, CaughtOnlyWhereItsBlindSpotIsCovered) {
-  const auto [broken, move_back] = GetParam();
+  const auto [broken, variant] = GetParam();
   SweepOptions options;
   options.max_failures = 1000;
   std::vector<StreamFailure> failures;
   for (unsigned header_size : {6u, 8u, 14u}) {
-    const StreamSweepResult split = run_split_sweep(
-        *find_kernel("block"), broken->make, {header_size, move_back, 160}, options);
+    const StreamSweepResult split = run_split_sweep({broken->parser, find_kernel("block")},
+                                                    {header_size, variant, 160}, options);
     failures.insert(failures.end(), split.failures.begin(), split.failures.end());
   }
   const StreamSweepResult streams =
-      run_stream_catalogue(*find_kernel("block"), broken->make, move_back, options);
+      run_stream_catalogue({broken->parser, find_kernel("block")}, variant, options);
   failures.insert(failures.end(), streams.failures.begin(), streams.failures.end());
-  ASSERT_FALSE(failures.empty()) << broken->name << " went unnoticed";
+  ASSERT_FALSE(failures.empty()) << broken->parser.name << " went unnoticed";
   for (const StreamFailure& failure : failures) {
     const auto& where = broken->only_caught_where;
     EXPECT_TRUE(std::any_of(where.begin(), where.end(), [&](std::string_view part) {
       return failure.case_id.find(part) != std::string::npos;
     })) << format_stream_failure(failure);
   }
-  std::cout << broken->name << " caught by " << failures.size() << " cases, first:\n"
+  std::cout << broken->parser.name << " caught by " << failures.size() << " cases, first:\n"
             << format_stream_failure(failures.front());
 }
 
@@ -96,8 +100,8 @@ std::vector<const BrokenParser*> broken_parsers_where(bool in_a_blind_spot) {
 }
 
 std::string test_name(const ::testing::TestParamInfo<Param>& param) {
-  std::string name = std::string(std::get<0>(param.param)->name) + "_" +
-                     std::string(move_back_name(std::get<1>(param.param)));
+  std::string name = std::string(std::get<0>(param.param)->parser.name) + "_" +
+                     std::string(variant_name(builtin_parser(), std::get<1>(param.param)));
   std::replace(name.begin(), name.end(), '-', '_');
   return name;
 }
@@ -106,22 +110,22 @@ std::string test_name(const ::testing::TestParamInfo<Param>& param) {
 // unfinished frame's declared length, compared with the reference's, tells it apart.
 TEST(BlindSpotTeeth, AnUnfinishedFrameIsComparedByItsDeclaredLength) {
   const BrokenParser& broken = *broken_parsers_where(true).front();
-  ASSERT_EQ(broken.name, "length-low-32-bits");
-  const auto checked = check_stream_case(
-      "block:stream:declared-2^63-1-prefix-512k-reads-7-at-edges:over-key", broken.make);
+  ASSERT_STREQ(broken.parser.name, "length-low-32-bits");
+  const auto checked = check_stream_case({broken.parser, find_kernel("block")},
+                                         "declared-2^63-1-prefix-512k-reads-7-at-edges", 1);
   const auto* failure = std::get_if<std::optional<StreamFailure>>(&checked);
   ASSERT_TRUE(failure != nullptr && failure->has_value());
   EXPECT_NE((*failure)->headline.find("of 9223372036854775807 bytes"), std::string::npos)
       << (*failure)->headline;
 }
 
-auto both_move_backs(bool in_a_blind_spot) {
+auto both_variants(bool in_a_blind_spot) {
   return ::testing::Combine(::testing::ValuesIn(broken_parsers_where(in_a_blind_spot)),
-                            ::testing::Values(MoveBack::over_header, MoveBack::over_key));
+                            ::testing::Values(0u, 1u));
 }
 
-INSTANTIATE_TEST_SUITE_P(BrokenParsers, ParserTeeth, both_move_backs(false), test_name);
-INSTANTIATE_TEST_SUITE_P(BlindSpots, BlindSpotTeeth, both_move_backs(true), test_name);
+INSTANTIATE_TEST_SUITE_P(BrokenParsers, ParserTeeth, both_variants(false), test_name);
+INSTANTIATE_TEST_SUITE_P(BlindSpots, BlindSpotTeeth, both_variants(true), test_name);
 
 }  // namespace
 }  // namespace maskcheck::testing

@@ -51,12 +51,13 @@ const Kernel& broken_kernel(std::string_view name) {
   return found->kernel;
 }
 
-const ParserMaker& broken_parser(std::string_view name) {
+const Parser& broken_parser(std::string_view name) {
   const auto parsers = broken_parsers();
-  const auto found = std::find_if(parsers.begin(), parsers.end(),
-                                  [&](const BrokenParser& broken) { return broken.name == name; });
+  const auto found = std::find_if(parsers.begin(), parsers.end(), [&](const BrokenParser& broken) {
+    return broken.parser.name == name;
+  });
   if (found == parsers.end()) throw std::invalid_argument("no broken parser " + std::string(name));
-  return found->make;
+  return found->parser;
 }
 
 // A property body and the broken kernel or parser it must fail on.
@@ -81,7 +82,7 @@ std::string tooth_name(const ::testing::TestParamInfo<ToothType>& param_info) {
 }
 
 using KernelTooth = Tooth<void (*)(const Kernel&)>;
-using ParserTooth = Tooth<void (*)(const Kernel&, const ParserMaker&)>;
+using ParserTooth = Tooth<void (*)(const ParserOnKernel&)>;
 
 // Kernels that stay inside their footprints, so ASan lets the property see the wrong bytes.
 const KernelTooth kKernelTeeth[]{
@@ -123,9 +124,10 @@ class ParserPropertyTeeth : public ::testing::TestWithParam<ParserTooth> {};
 
 TEST_P(ParserPropertyTeeth, FailsOnBrokenParser) {
   const ParserTooth& tooth = GetParam();
-  const ParserMaker& parser = broken_parser(tooth.broken);
-  expect_property_fails(std::string(tooth.property) + " on " + std::string(tooth.broken),
-                        [&] { tooth.body(*find_kernel("block"), parser); });
+  const Parser& parser = broken_parser(tooth.broken);
+  expect_property_fails(std::string(tooth.property) + " on " + std::string(tooth.broken), [&] {
+    tooth.body({parser, find_kernel("block")});
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(Properties, ParserPropertyTeeth, ::testing::ValuesIn(kParserTeeth),

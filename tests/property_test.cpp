@@ -1,15 +1,20 @@
 // The properties on the code under test: every kernel property on every built-in kernel this CPU
-// supports, and the parser properties on FrameParser over those kernels. CI pins RC_PARAMS (seed,
+// supports, and the parser properties on every parser over those kernels. CI pins RC_PARAMS (seed,
 // case count) through ctest; rerun a failure with the RC_PARAMS="reproduce=..." line it prints.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "case_generators.h"
 #include "kernel_properties.h"
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/parser_registry.h"
 #include "parser_properties.h"
 
 namespace maskcheck::testing {
@@ -61,30 +66,61 @@ std::vector<std::string_view> builtin_kernel_names() {
 INSTANTIATE_TEST_SUITE_P(Builtin, KernelProperty, ::testing::ValuesIn(builtin_kernel_names()),
                          [](const auto& param_info) { return std::string(param_info.param); });
 
-// The parser runs on any built-in kernel this CPU supports; the counterexample names it.
-const Kernel& generated_kernel() {
-  std::vector<std::string> supported;
-  for (const Kernel& kernel : builtin_kernels()) {
-    if (kernel.runs_here()) supported.emplace_back(kernel.name);
+// maskcheck's own parser, then the plug-in parsers MASKCHECK_PARSER_PLUGINS names: each gets every
+// parser property.
+const std::vector<std::string_view>& parser_names() {
+  static const std::vector<std::string_view> kNames = [] {
+    if (const std::string error = load_parser_plugins_from_environment(); !error.empty()) {
+      std::fprintf(stderr, "property_tests: %s\n", error.c_str());
+      std::exit(2);
+    }
+    std::vector<std::string_view> names;
+    for (const Parser* parser : all_parsers()) names.emplace_back(parser->name);
+    return names;
+  }();
+  return kNames;
+}
+
+class ParserProperty : public ::testing::TestWithParam<std::string_view> {
+ protected:
+  // The parser on any built-in kernel this CPU supports, if it takes one; the counterexample
+  // names the kernel.
+  ParserOnKernel generated_subject() const {
+    const Parser& parser = *find_parser(GetParam());
+    if (parser.takes_kernel == 0) return {parser, nullptr};
+    std::vector<std::string> supported;
+    for (const Kernel& kernel : builtin_kernels()) {
+      if (kernel.runs_here()) supported.emplace_back(kernel.name);
+    }
+    return {parser, find_kernel(*rc::gen::elementOf(supported))};
   }
-  return *find_kernel(*rc::gen::elementOf(supported));
+};
+
+TEST_P(ParserProperty, AnyCutMatchesReference) {
+  rc::detail::checkGTest([&] { any_cut_matches_reference(generated_subject()); });
 }
 
-RC_GTEST_PROP(ParserProperty, AnyCutMatchesReference, ()) {
-  any_cut_matches_reference(generated_kernel(), parser_maker<FrameParser>());
+TEST_P(ParserProperty, ByteReadsMatchOneRead) {
+  rc::detail::checkGTest([&] { byte_reads_match_one_read(generated_subject()); });
 }
 
-RC_GTEST_PROP(ParserProperty, ByteReadsMatchOneRead, ()) {
-  byte_reads_match_one_read(generated_kernel(), parser_maker<FrameParser>());
+TEST_P(ParserProperty, NeverMorePayloadThanDeclared) {
+  rc::detail::checkGTest([&] { never_more_payload_than_declared(generated_subject()); });
 }
 
-RC_GTEST_PROP(ParserProperty, NeverMorePayloadThanDeclared, ()) {
-  never_more_payload_than_declared(generated_kernel(), parser_maker<FrameParser>());
+TEST_P(ParserProperty, ErrorAtSameFrameWhateverCuts) {
+  rc::detail::checkGTest([&] { error_at_same_frame_whatever_cuts(generated_subject()); });
 }
 
-RC_GTEST_PROP(ParserProperty, ErrorAtSameFrameWhateverCuts, ()) {
-  error_at_same_frame_whatever_cuts(generated_kernel(), parser_maker<FrameParser>());
-}
+INSTANTIATE_TEST_SUITE_P(Parsers, ParserProperty, ::testing::ValuesIn(parser_names()),
+                         [](const auto& param_info) {
+                           std::string name(param_info.param);
+                           std::replace_if(
+                               name.begin(), name.end(),
+                               [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); },
+                               '_');
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace maskcheck::testing

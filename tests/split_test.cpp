@@ -7,19 +7,20 @@
 #include <iostream>
 
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/parser_registry.h"
 #include "maskcheck/stream_sweep.h"
 
 namespace maskcheck {
 namespace {
 
-using SplitParam = std::tuple<const Kernel*, unsigned, MoveBack>;
+using SplitParam = std::tuple<const Kernel*, unsigned, unsigned>;  // kernel, header, variant
 
 class SplitSweep : public testing::TestWithParam<SplitParam> {};
 
 void expect_clean_splits(const Kernel* kernel, const SplitPlan& plan) {
   if (!kernel->runs_here()) GTEST_SKIP() << kernel->name << " does not run on this CPU";
   const StreamSweepResult result =
-      run_split_sweep(*kernel, parser_maker<FrameParser>(), plan, SweepOptions{});
+      run_split_sweep({builtin_parser(), kernel}, plan, SweepOptions{});
   EXPECT_EQ(result.cases, count_splits(plan));
   EXPECT_GT(result.cases, 0u);
   EXPECT_EQ(result.failed_cases, 0u);
@@ -30,15 +31,15 @@ void expect_clean_splits(const Kernel* kernel, const SplitPlan& plan) {
 }
 
 TEST_P(SplitSweep, MatchesTheReferenceDecoderAtEveryCut) {
-  const auto [kernel, header_size, move_back] = GetParam();
-  expect_clean_splits(kernel, SplitPlan{header_size, move_back});
+  const auto [kernel, header_size, variant] = GetParam();
+  expect_clean_splits(kernel, SplitPlan{header_size, variant});
 }
 
 class ByteLoopSplit : public testing::TestWithParam<SplitParam> {};
 
 TEST_P(ByteLoopSplit, MatchesTheReferenceDecoderOnShortPayloads) {
-  const auto [kernel, header_size, move_back] = GetParam();
-  expect_clean_splits(kernel, SplitPlan{header_size, move_back, 140});
+  const auto [kernel, header_size, variant] = GetParam();
+  expect_clean_splits(kernel, SplitPlan{header_size, variant, 140});
 }
 
 std::vector<const Kernel*> fast_kernels() {
@@ -50,22 +51,22 @@ std::vector<const Kernel*> fast_kernels() {
 }
 
 std::string split_name(const testing::TestParamInfo<SplitParam>& param) {
-  const auto [kernel, header_size, move_back] = param.param;
+  const auto [kernel, header_size, variant] = param.param;
   std::string name = std::string(kernel->name) + "_h" + std::to_string(header_size) + "_" +
-                     std::string(move_back_name(move_back));
+                     std::string(variant_name(builtin_parser(), variant));
   std::replace(name.begin(), name.end(), '-', '_');
   return name;
 }
 
-auto every_header_and_move_back(const std::vector<const Kernel*>& kernels) {
+auto every_header_and_variant(const std::vector<const Kernel*>& kernels) {
   return testing::Combine(testing::ValuesIn(kernels), testing::Values(6u, 8u, 14u),
-                          testing::Values(MoveBack::over_header, MoveBack::over_key));
+                          testing::Values(0u, 1u));
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryKernel, SplitSweep, every_header_and_move_back(fast_kernels()),
+INSTANTIATE_TEST_SUITE_P(EveryKernel, SplitSweep, every_header_and_variant(fast_kernels()),
                          split_name);
-INSTANTIATE_TEST_SUITE_P(Reference, ByteLoopSplit,
-                         every_header_and_move_back({&reference_kernel()}), split_name);
+INSTANTIATE_TEST_SUITE_P(Reference, ByteLoopSplit, every_header_and_variant({&reference_kernel()}),
+                         split_name);
 
 }  // namespace
 }  // namespace maskcheck

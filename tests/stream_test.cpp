@@ -5,22 +5,23 @@
 #include <iostream>
 
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/parser_registry.h"
 #include "maskcheck/stream_catalogue.h"
 
 namespace maskcheck {
 namespace {
 
-using StreamParam = std::tuple<const Kernel*, MoveBack>;
+using StreamParam = std::tuple<const Kernel*, unsigned>;  // kernel, variant
 
 class StreamCatalogue : public testing::TestWithParam<StreamParam> {};
 
 TEST_P(StreamCatalogue, MatchesTheReferenceDecoder) {
-  const auto [kernel, move_back] = GetParam();
+  const auto [kernel, variant] = GetParam();
   if (!kernel->runs_here()) GTEST_SKIP() << kernel->name << " does not run on this CPU";
   SweepOptions options;
   options.max_failures = 100;
   const StreamSweepResult result =
-      run_stream_catalogue(*kernel, parser_maker<FrameParser>(), move_back, options);
+      run_stream_catalogue({builtin_parser(), kernel}, variant, options);
   EXPECT_EQ(result.cases, stream_catalogue().size());
   EXPECT_EQ(result.failed_cases, 0u);
   for (const StreamFailure& failure : result.failures)
@@ -56,11 +57,11 @@ std::vector<const Kernel*> every_kernel() {
 
 INSTANTIATE_TEST_SUITE_P(EveryKernel, StreamCatalogue,
                          testing::Combine(testing::ValuesIn(every_kernel()),
-                                          testing::Values(MoveBack::over_header,
-                                                          MoveBack::over_key)),
+                                          testing::Values(0u, 1u)),
                          [](const auto& param) {
                            std::string name = std::string(std::get<0>(param.param)->name) + "_" +
-                                              std::string(move_back_name(std::get<1>(param.param)));
+                                              std::string(variant_name(builtin_parser(),
+                                                                       std::get<1>(param.param)));
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });

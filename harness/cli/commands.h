@@ -38,10 +38,11 @@ struct SweepArguments {
 
 struct StreamArguments {
   RunArguments run;
-  std::vector<std::string> move_backs;  // over-key, over-header; empty: both
-  std::vector<unsigned> header_sizes;   // split only; empty: 6, 8 and 14
-  std::size_t exhaustive_up_to = 300;   // split only
-  bool list = false;                    // stream only: print the catalogue's names
+  std::vector<std::string> parsers;    // empty: the plug-in parsers, else maskcheck's own
+  std::vector<std::string> variants;   // the parsers' variants by name; empty: all
+  std::vector<unsigned> header_sizes;  // split only; empty: 6, 8 and 14
+  std::size_t exhaustive_up_to = 300;  // split only
+  bool list = false;                   // stream only: print the catalogue's names
 };
 
 int list_command(bool json);

@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/parser_registry.h"
 #include "run_tally.h"
 
 namespace maskcheck::cli {
@@ -24,6 +25,15 @@ int list_command(bool json) {
       if (const std::string path = plugin_path(kernel->name); !path.empty())
         described["plugin"] = path;
       out["kernels"].push_back(described);
+    }
+    out["parsers"] = nlohmann::json::array();
+    for (const Parser* parser : all_parsers()) {
+      nlohmann::json described{{"name", parser->name},
+                               {"summary", parser->summary ? parser->summary : ""},
+                               {"contract", describe_parser(*parser)}};
+      if (const std::string path = parser_plugin_path(parser->name); !path.empty())
+        described["plugin"] = path;
+      out["parsers"].push_back(described);
     }
     std::printf("%s\n", out.dump(2).c_str());
     return kExitPass;
@@ -46,6 +56,17 @@ int list_command(bool json) {
     if (kernel->functions == nullptr) {
       std::printf("      (split and stream skip it: %s)\n", kParserNeeds);
     }
+  }
+  std::printf("parsers, each with its declared receive-buffer contract:\n");
+  std::size_t parser_width = 10;
+  for (const Parser* parser : all_parsers())
+    parser_width = std::max(parser_width, std::string_view(parser->name).size());
+  for (const Parser* parser : all_parsers()) {
+    const std::string path = parser_plugin_path(parser->name);
+    std::printf("  %-*s %s%s\n      %s\n", static_cast<int>(parser_width), parser->name,
+                parser->summary ? parser->summary : "",
+                path.empty() ? "" : (" (plug-in " + path + ")").c_str(),
+                describe_parser(*parser).c_str());
   }
   return kExitPass;
 }

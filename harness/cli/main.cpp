@@ -1,4 +1,4 @@
-// maskcheck: list kernels, sweep them against the reference, replay one case.
+// maskcheck: list kernels and parsers, check them against the references, replay one case.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "maskcheck/hang_watchdog.h"
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/parser_registry.h"
 #include "run_options.h"
 
 int maskcheck::cli::bad_input(const std::string& message) {
@@ -47,7 +48,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   bool list_json = false;
-  CLI::App* list = app.add_subcommand("list", "list the kernels and entry points");
+  CLI::App* list =
+      app.add_subcommand("list", "list the kernels, their entry points and the parsers");
   list->add_flag("--json", list_json, "print JSON");
 
   SweepArguments sweep_arguments;
@@ -73,8 +75,12 @@ int main(int argc, char** argv) {
   for (auto [command, arguments] :
        {std::pair{split, &split_arguments}, std::pair{stream, &stream_arguments}}) {
     add_run_options(*command, arguments->run);
-    command->add_option("--move-back", arguments->move_backs,
-                        "over-key or over-header (repeatable; default: both)");
+    command->add_option("--parser", arguments->parsers,
+                        "parser to run (repeatable; default: the --parser-plugin libraries' "
+                        "parsers, else maskcheck's own)");
+    command->add_option("--variant,--move-back", arguments->variants,
+                        "the parser's variant, e.g. over-key or over-header for maskcheck's own "
+                        "(repeatable; default: all)");
   }
   split->add_option("--header", split_arguments.header_sizes,
                     "header size 6, 8 or 14 (repeatable; default: all)");
@@ -100,9 +106,14 @@ int main(int argc, char** argv) {
   }
   std::vector<std::string> plugins;
   for (CLI::App* command : {list, sweep, split, stream, repro}) {
+    command->add_option("--plugin", plugins,
+                        "a shared library of kernels to add (maskcheck/plugin.h; repeatable)");
+  }
+  std::vector<std::string> parser_plugins;
+  for (CLI::App* command : {list, split, stream, repro}) {
     command->add_option(
-        "--plugin", plugins,
-        "a shared library of kernels to add (maskcheck/plugin_kernel.h; repeatable)");
+        "--parser-plugin", parser_plugins,
+        "a shared library of parsers to add (maskcheck/parser_plugin.h; repeatable)");
   }
 
   try {
@@ -117,6 +128,10 @@ int main(int argc, char** argv) {
   }
   for (const std::string& plugin : plugins) {
     if (std::string error = maskcheck::load_plugin(plugin); !error.empty()) return bad_input(error);
+  }
+  for (const std::string& plugin : parser_plugins) {
+    if (std::string error = maskcheck::load_parser_plugin(plugin); !error.empty())
+      return bad_input(error);
   }
   try {
     if (*list) return list_command(list_json);

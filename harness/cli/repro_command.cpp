@@ -6,6 +6,7 @@
 #include "json_report.h"
 #include "maskcheck/differ.h"
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/parser_registry.h"
 #include "maskcheck/stream_catalogue.h"
 #include "maskcheck/stream_sweep.h"
 
@@ -43,19 +44,57 @@ int report_stream_case(const std::string& id, const std::optional<StreamFailure>
   return failure ? kExitFailures : kExitPass;
 }
 
+// The parser and kernel an id's subject names, runnable here; else why not.
+std::variant<ParserOnKernel, std::string> runnable_subject(std::string_view subject) {
+  const auto [parser_name, kernel_name] = parse_subject(subject);
+  const Parser* parser = parser_name.empty() ? &builtin_parser() : find_parser(parser_name);
+  if (parser == nullptr) {
+    return "unknown parser '" + std::string(parser_name) +
+           "' (load it with --parser-plugin; see maskcheck list)";
+  }
+  if (parser->takes_kernel == 0) {
+    if (!kernel_name.empty())
+      return "parser '" + std::string(parser_name) + "' takes no kernel: the id names none";
+    return ParserOnKernel{*parser, nullptr};
+  }
+  const auto found = runnable_kernel(std::string(kernel_name));
+  if (const auto* reason = std::get_if<std::string>(&found)) return *reason;
+  const Kernel* kernel = std::get<const Kernel*>(found);
+  if (!parser_fits(*parser, *kernel))
+    return "kernel '" + std::string(kernel_name) + "' does not fit the parser: " + kParserNeeds;
+  return ParserOnKernel{*parser, kernel};
+}
+
+std::variant<unsigned, std::string> variant_of(const Parser& parser, std::string_view name) {
+  if (const auto variant = find_variant(parser, name)) return *variant;
+  return "'" + std::string(name) + "' is not a variant of parser '" + parser.name + "' (" +
+         variant_names(parser) + ")";
+}
+
 int repro_split(const std::string& id, bool json) {
   auto parsed = parse_split_case_id(id);
   if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
-  const auto& [kernel_name, split] = std::get<ParsedSplitId>(parsed);
-  const auto found = runnable_kernel(kernel_name);
-  if (const auto* reason = std::get_if<std::string>(&found)) return bad_input(*reason);
-  const Kernel* kernel = std::get<const Kernel*>(found);
-  return report_stream_case(split_case_id(kernel->name, split),
-                            check_split(*kernel, parser_maker<FrameParser>(), split), json);
+  auto& [subject_field, variant_field, split] = std::get<ParsedSplitId>(parsed);
+  const auto subject = runnable_subject(subject_field);
+  if (const auto* reason = std::get_if<std::string>(&subject)) return bad_input(*reason);
+  const ParserOnKernel& on = std::get<ParserOnKernel>(subject);
+  const auto variant = variant_of(on.parser, variant_field);
+  if (const auto* reason = std::get_if<std::string>(&variant)) return bad_input(*reason);
+  split.variant = std::get<unsigned>(variant);
+  return report_stream_case(split_case_id(subject_name(on), variant_field, split),
+                            check_split(on, split), json);
 }
 
 int repro_stream(const std::string& id, bool json) {
-  auto checked = check_stream_case(id, parser_maker<FrameParser>());
+  auto parsed = parse_stream_case_id(id);
+  if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
+  const auto& [subject_field, stream, variant_field] = std::get<ParsedStreamId>(parsed);
+  const auto subject = runnable_subject(subject_field);
+  if (const auto* reason = std::get_if<std::string>(&subject)) return bad_input(*reason);
+  const ParserOnKernel& on = std::get<ParserOnKernel>(subject);
+  const auto variant = variant_of(on.parser, variant_field);
+  if (const auto* reason = std::get_if<std::string>(&variant)) return bad_input(*reason);
+  auto checked = check_stream_case(on, stream, std::get<unsigned>(variant));
   if (const auto* reason = std::get_if<std::string>(&checked)) return bad_input(*reason);
   return report_stream_case(id, std::get<std::optional<StreamFailure>>(checked), json);
 }

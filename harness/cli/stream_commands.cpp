@@ -1,4 +1,4 @@
-// `maskcheck split` and `maskcheck stream`: the parser against the reference decoder.
+// `maskcheck split` and `maskcheck stream`: parsers against the reference decoder.
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -9,6 +9,7 @@
 #include "interrupt.h"
 #include "json_report.h"
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/parser_registry.h"
 #include "maskcheck/stream_catalogue.h"
 #include "maskcheck/stream_sweep.h"
 #include "progress_line.h"
@@ -19,69 +20,113 @@ namespace maskcheck::cli {
 
 namespace {
 
+// One parser on one kernel (or on none), in the variants selected.
+struct Subject {
+  ParserOnKernel on;
+  std::vector<unsigned> variants;
+};
+
 struct StreamSelection {
-  std::vector<const Kernel*> kernels;
-  std::vector<std::string> unfit;  // kernels the parser cannot run on, left out
-  std::vector<MoveBack> move_backs;
+  std::vector<Subject> subjects;
+  std::vector<std::string> unfit;  // kernels a parser cannot run on, left out
   SweepOptions options;
 };
 
-std::string select(const StreamArguments& arguments, StreamSelection& selection) {
-  std::vector<const Kernel*> kernels;
-  if (auto error = resolve_kernels(arguments.run.kernels, arguments.run.required, kernels);
-      !error.empty())
-    return error;
-  for (const Kernel* kernel : kernels) {
-    if (kernel->functions != nullptr) {
-      selection.kernels.push_back(kernel);
-    } else if (!arguments.run.kernels.empty()) {
-      return "kernel '" + std::string(kernel->name) +
-             "' does not fit the frame parser: " + kParserNeeds;
-    } else {
-      selection.unfit.emplace_back(kernel->name);
+// The parsers named, else every plug-in parser, else maskcheck's own.
+std::string select_parsers(const StreamArguments& arguments, std::vector<const Parser*>& parsers) {
+  for (const std::string& name : arguments.parsers) {
+    const Parser* parser = find_parser(name);
+    if (parser == nullptr) return "unknown parser '" + name + "' (see maskcheck list)";
+    parsers.push_back(parser);
+  }
+  if (parsers.empty()) parsers = loaded_parsers();
+  if (parsers.empty()) parsers = {&builtin_parser()};
+  return {};
+}
+
+// Each parser's variants among those named (none named: all of them).
+std::string select_variants(const StreamArguments& arguments,
+                            const std::vector<const Parser*>& parsers,
+                            std::vector<std::vector<unsigned>>& variants) {
+  for (const std::string& name : arguments.variants) {
+    const bool known = std::ranges::any_of(
+        parsers, [&](const Parser* parser) { return find_variant(*parser, name).has_value(); });
+    if (!known) {
+      return "--variant '" + name + "' is not a variant of the parser (" +
+             variant_names(*parsers.front()) + " for " + parsers.front()->name + ")";
     }
   }
-  if (auto error = apply_run_arguments(arguments.run, selection.options); !error.empty())
-    return error;
-  if (arguments.move_backs.empty())
-    selection.move_backs = {MoveBack::over_header, MoveBack::over_key};
-  for (const std::string& name : arguments.move_backs) {
-    if (name == move_back_name(MoveBack::over_key)) {
-      selection.move_backs.push_back(MoveBack::over_key);
-    } else if (name == move_back_name(MoveBack::over_header)) {
-      selection.move_backs.push_back(MoveBack::over_header);
-    } else {
-      return "--move-back must be over-key or over-header, not '" + name + "'";
+  for (const Parser* parser : parsers) {
+    std::vector<unsigned>& chosen = variants.emplace_back();
+    for (unsigned i = 0; i < parser->variant_count; ++i) {
+      if (arguments.variants.empty() ||
+          std::ranges::find(arguments.variants, parser->variants[i]) != arguments.variants.end())
+        chosen.push_back(i);
+    }
+    if (chosen.empty()) {
+      return std::string("parser '") + parser->name + "' has none of the variants named (it has " +
+             variant_names(*parser) + ")";
     }
   }
   return {};
 }
 
-// One or more sweeps for a kernel and move-back path (split runs one per header size).
-using RunSweeps =
-    std::function<std::vector<StreamSweepResult>(const Kernel&, MoveBack, const SweepOptions&)>;
+std::string select(const StreamArguments& arguments, StreamSelection& selection) {
+  std::vector<const Parser*> parsers;
+  if (auto error = select_parsers(arguments, parsers); !error.empty()) return error;
+  std::vector<std::vector<unsigned>> variants;
+  if (auto error = select_variants(arguments, parsers, variants); !error.empty()) return error;
+  std::vector<const Kernel*> kernels;
+  if (auto error = resolve_kernels(arguments.run.kernels, arguments.run.required, kernels);
+      !error.empty())
+    return error;
+  for (std::size_t p = 0; p < parsers.size(); ++p) {
+    const Parser& parser = *parsers[p];
+    if (parser.takes_kernel == 0) {
+      selection.subjects.push_back({{parser, nullptr}, variants[p]});
+      continue;
+    }
+    for (const Kernel* kernel : kernels) {
+      if (parser_fits(parser, *kernel)) {
+        selection.subjects.push_back({{parser, kernel}, variants[p]});
+      } else if (!arguments.run.kernels.empty()) {
+        return "kernel '" + std::string(kernel->name) +
+               "' does not fit the frame parser: " + kParserNeeds;
+      } else if (std::ranges::find(selection.unfit, kernel->name) == selection.unfit.end()) {
+        selection.unfit.emplace_back(kernel->name);
+      }
+    }
+  }
+  return apply_run_arguments(arguments.run, selection.options);
+}
 
-// Runs `run` for every selected kernel and move-back path, then prints the table or JSON.
+// One or more sweeps for a subject in one variant (split runs one per header size).
+using RunSweeps = std::function<std::vector<StreamSweepResult>(const ParserOnKernel&, unsigned,
+                                                               const SweepOptions&)>;
+
+// Runs `run` for every selected subject and variant, then prints the table or JSON.
 int run_and_report(const StreamArguments& arguments, const StreamSelection& selection,
                    const RunSweeps& run) {
   const std::atomic<bool>& interrupted = stop_on_interrupt();
   std::vector<StreamSweepResult> results;
   RunTally tally;
   tally.unfit = selection.unfit;
-  for (const Kernel* kernel : selection.kernels) {
-    if (!kernel->runs_here()) {
-      tally.skipped.emplace_back(kernel->name);
+  for (const Subject& subject : selection.subjects) {
+    const Kernel* kernel = subject.on.kernel;
+    if (kernel != nullptr && !kernel->runs_here()) {
+      if (std::ranges::find(tally.skipped, kernel->name) == tally.skipped.end())
+        tally.skipped.emplace_back(kernel->name);
       continue;
     }
-    for (MoveBack move_back : selection.move_backs) {
+    for (unsigned variant : subject.variants) {
       if (interrupted) break;
-      ProgressLine progress(std::string(kernel->name) + ":" +
-                            std::string(move_back_name(move_back)));
+      ProgressLine progress(subject_name(subject.on) + ":" +
+                            std::string(variant_name(subject.on.parser, variant)));
       SweepOptions options = selection.options;
       options.stop_requested = &interrupted;
       if (!arguments.run.quiet)
         options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
-      for (StreamSweepResult& result : run(*kernel, move_back, options)) {
+      for (StreamSweepResult& result : run(subject.on, variant, options)) {
         if (arguments.run.reports_failures()) {
           for (const StreamFailure& failure : result.failures) {
             std::printf("%s\n", format_stream_failure(failure).c_str());
@@ -103,8 +148,10 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
       out["sweeps"].push_back(stream_sweep_json(result));
     std::printf("%s\n", out.dump(2).c_str());
   } else {
-    // "KERNEL:split:h14:over-header"
-    const int width = kernel_column_width() + 26;
+    // "PARSER@KERNEL:split:h14:over-header"
+    int width = kernel_column_width() + 26;
+    for (const StreamSweepResult& result : results)
+      width = std::max(width, static_cast<int>(result.name.size()));
     std::printf("%-*s %12s %9s %9s %12s\n", width, "sweep", "cases", "failures", "seconds",
                 "cases/s");
     for (const StreamSweepResult& result : results) {
@@ -129,17 +176,17 @@ int split_command(const StreamArguments& arguments) {
   for (unsigned size : header_sizes) {
     if (size != 6 && size != 8 && size != 14) return bad_input("--header must be 6, 8 or 14");
   }
-  return run_and_report(arguments, selection,
-                        [&](const Kernel& kernel, MoveBack move_back, const SweepOptions& options) {
-                          std::vector<StreamSweepResult> results;
-                          for (unsigned size : header_sizes) {
-                            results.push_back(run_split_sweep(
-                                kernel, parser_maker<FrameParser>(),
-                                {size, move_back, arguments.exhaustive_up_to}, options));
-                            if (results.back().stopped_early) break;
-                          }
-                          return results;
-                        });
+  return run_and_report(
+      arguments, selection,
+      [&](const ParserOnKernel& subject, unsigned variant, const SweepOptions& options) {
+        std::vector<StreamSweepResult> results;
+        for (unsigned size : header_sizes) {
+          results.push_back(
+              run_split_sweep(subject, {size, variant, arguments.exhaustive_up_to}, options));
+          if (results.back().stopped_early) break;
+        }
+        return results;
+      });
 }
 
 int stream_command(const StreamArguments& arguments) {
@@ -157,11 +204,11 @@ int stream_command(const StreamArguments& arguments) {
   }
   StreamSelection selection;
   if (auto error = select(arguments, selection); !error.empty()) return bad_input(error);
-  return run_and_report(arguments, selection,
-                        [](const Kernel& kernel, MoveBack move_back, const SweepOptions& options) {
-                          return std::vector{run_stream_catalogue(
-                              kernel, parser_maker<FrameParser>(), move_back, options)};
-                        });
+  return run_and_report(
+      arguments, selection,
+      [](const ParserOnKernel& subject, unsigned variant, const SweepOptions& options) {
+        return std::vector{run_stream_catalogue(subject, variant, options)};
+      });
 }
 
 }  // namespace maskcheck::cli

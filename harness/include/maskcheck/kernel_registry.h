@@ -32,7 +32,7 @@ inline constexpr const char* kParserNeeds =
     "the parser needs imprecise, inplace and exact with maskcheck's own contracts, or one entry "
     "that moves data by any shift below src and touches exactly n bytes";
 
-// "maskcheck repro ID", with the --plugin its kernel needs, for every report's last line.
+// "maskcheck repro ID", with the --plugin and --parser-plugin it needs: every report's last line.
 std::string repro_command(std::string_view case_id);
 
 }  // namespace maskcheck

@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "maskcheck/frame_parser.h"
+#include "maskcheck/unmask_functions.h"
 
 namespace maskcheck {
 
@@ -18,7 +18,7 @@ struct SplitCase {
   unsigned header_size = 6;
   std::size_t length = 0;  // payload bytes of the frame under test
   Key key{};
-  MoveBack move_back = MoveBack::over_header;
+  unsigned variant = 0;  // of the parser's declared variants
   std::size_t first_cut =
       0;  // reads are [0, first_cut), [first_cut, second_cut), [second_cut, end)
   std::size_t second_cut = 0;
@@ -32,16 +32,17 @@ std::vector<std::uint8_t> split_stream(const SplitCase& split);
 std::size_t split_stream_size(unsigned header_size, std::size_t length);
 std::uint64_t split_size_limit(const SplitCase& split);
 
-// "block:split:h6:n77:k37fa213d:over-header:c3,40"
-std::string split_case_id(std::string_view kernel, const SplitCase& split);
+// "block:split:h6:n77:k37fa213d:over-header:c3,40": the subject (subject_name() in parser.h), the
+// split, the parser's variant by name.
+std::string split_case_id(std::string_view subject, std::string_view variant,
+                          const SplitCase& split);
 
 struct ParsedSplitId {
-  std::string kernel;
+  std::string subject;
+  std::string variant;  // split.variant is left for the parser to resolve
   SplitCase split;
 };
 std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id);
-
-std::string_view move_back_name(MoveBack move_back);
 
 // Header 6: every pair of cuts for every payload 0..125; header 8: every pair for 126..300.
 // `exhaustive_up_to` lowers that bound (for quick runs). Header 8 and 14 also get long payloads
@@ -50,7 +51,7 @@ std::string_view move_back_name(MoveBack move_back);
 // 2^32 - 1 .. 2^63 - 1 bytes, sent in part. Keys rotate over zero, RFC, random.
 struct SplitPlan {
   unsigned header_size = 6;
-  MoveBack move_back = MoveBack::over_header;
+  unsigned variant = 0;
   std::size_t exhaustive_up_to = 300;
 };
 

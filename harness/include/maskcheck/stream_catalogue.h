@@ -13,8 +13,8 @@
 #include <variant>
 #include <vector>
 
-#include "maskcheck/kernel.h"
-#include "maskcheck/parser_session.h"
+#include "maskcheck/message_limits.h"
+#include "maskcheck/parser.h"
 #include "maskcheck/reference_frame_decoder.h"
 #include "maskcheck/stream_sweep.h"
 
@@ -39,21 +39,30 @@ struct NamedStream {
   std::string name;
   StreamBytes bytes;
   std::vector<std::size_t> cuts;
-  std::uint64_t max_message_size = ParserOptions{}.max_message_size;
+  std::uint64_t max_message_size = kDefaultMessageSizeLimit;
   // The reference decoder's reading, made once for all the streams with the same bytes and limit.
   std::shared_ptr<const reference::DecodeResult> expected = {};
 };
 
 const std::vector<NamedStream>& stream_catalogue();
 
-// "block:stream:every-length-one-read:over-header"
-std::string stream_case_id(std::string_view kernel, std::string_view stream, MoveBack move_back);
+// "block:stream:every-length-one-read:over-header": the subject (subject_name() in parser.h), the
+// stream, the parser's variant.
+std::string stream_case_id(std::string_view subject, std::string_view stream,
+                           std::string_view variant);
 
-StreamSweepResult run_stream_catalogue(const Kernel& kernel, const ParserMaker& parser,
-                                       MoveBack move_back, const SweepOptions& options);
+StreamSweepResult run_stream_catalogue(const ParserOnKernel& subject, unsigned variant,
+                                       const SweepOptions& options);
 
-// Replays one named stream; a one-line reason if the id names no such stream.
+struct ParsedStreamId {
+  std::string subject;
+  std::string stream;
+  std::string variant;
+};
+std::variant<ParsedStreamId, std::string> parse_stream_case_id(std::string_view id);
+
+// Replays one named stream; a one-line reason if no stream has that name.
 std::variant<std::optional<StreamFailure>, std::string> check_stream_case(
-    std::string_view id, const ParserMaker& parser);
+    const ParserOnKernel& subject, std::string_view stream, unsigned variant);
 
 }  // namespace maskcheck

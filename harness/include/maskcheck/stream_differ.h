@@ -1,5 +1,6 @@
 // Feeds a byte stream, cut into reads, to a parser in receive buffers that trap one byte outside
-// the receive-buffer contract, and compares every event with the reference decoder's.
+// the receive-buffer contract it declares, checks that it wrote nothing it may not, and compares
+// every event with the reference decoder's.
 #pragma once
 
 #include <cstddef>
@@ -12,8 +13,7 @@
 
 #include "maskcheck/case_name.h"
 #include "maskcheck/guarded_arena.h"
-#include "maskcheck/kernel.h"
-#include "maskcheck/parser_session.h"
+#include "maskcheck/parser.h"
 #include "maskcheck/reference_frame_decoder.h"
 
 namespace maskcheck {
@@ -32,20 +32,21 @@ struct StreamRun {
   std::span<const std::uint8_t> stream;
   std::span<const std::size_t> cuts;  // ascending offsets where one read ends and the next begins
   const reference::DecodeResult& expected;
-  ParserOptions options;
+  maskcheck_parser_options options;
   bool end_at_guard_first = true;  // reads alternate between the two guard placements
 };
 
-// The receive buffers and the event recorder, made once for reads up to `longest_read` bytes and
-// reused by every run: a run allocates nothing once the first has sized them.
+// The receive buffers and the event recorder, made once for reads up to `longest_read` bytes (and
+// the most padding a parser may declare) and reused by every run: a run allocates nothing once
+// the first has sized them.
 class StreamDiffer {
  public:
   explicit StreamDiffer(std::size_t longest_read);
   ~StreamDiffer();
 
-  // Runs a new `parser` session on `kernel` over the run's reads.
-  std::optional<StreamFailure> check(const Kernel& kernel, const ParserMaker& parser,
-                                     const StreamRun& run, const CaseName& name);
+  // Runs a new connection of the parser, on its kernel, over the run's reads.
+  std::optional<StreamFailure> check(const ParserOnKernel& subject, const StreamRun& run,
+                                     const CaseName& name);
 
  private:
   GuardedArena arena_;

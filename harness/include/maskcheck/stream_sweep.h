@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "maskcheck/kernel.h"
-#include "maskcheck/parser_session.h"
+#include "maskcheck/parser.h"
 #include "maskcheck/split_space.h"
 #include "maskcheck/stream_differ.h"
 #include "maskcheck/sweep.h"
@@ -19,13 +18,12 @@ struct StreamSweepResult : RunOutcome<StreamFailure> {
   std::string name;
 };
 
-// A run's outcome with its name: "block:split:h6:over-key".
+// A run's outcome with its name: "block:split:h6:over-key", "hybi13@:stream:default".
 StreamSweepResult named_result(std::string name, RunOutcome<StreamFailure> outcome);
 
-StreamSweepResult run_split_sweep(const Kernel& kernel, const ParserMaker& parser,
-                                  const SplitPlan& plan, const SweepOptions& options);
+StreamSweepResult run_split_sweep(const ParserOnKernel& subject, const SplitPlan& plan,
+                                  const SweepOptions& options);
 
-std::optional<StreamFailure> check_split(const Kernel& kernel, const ParserMaker& parser,
-                                         const SplitCase& split);
+std::optional<StreamFailure> check_split(const ParserOnKernel& subject, const SplitCase& split);
 
 }  // namespace maskcheck

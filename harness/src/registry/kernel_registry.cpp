@@ -7,6 +7,7 @@
 #include "maskcheck/block_unmask.h"
 #include "maskcheck/cpu_features.h"
 #include "maskcheck/four_entries.h"
+#include "maskcheck/parser_registry.h"
 #include "maskcheck/reference_unmask.h"
 #include "repro_program.h"
 
@@ -62,8 +63,12 @@ std::string plugin_path(std::string_view kernel_name) {
 }
 
 std::string repro_command(std::string_view case_id) {
-  const std::string path = plugin_path(case_id.substr(0, case_id.find(':')));
-  return repro_program() + " repro " + (path.empty() ? "" : "--plugin " + path + " ") + std::string(case_id);
+  const auto [parser, kernel] = parse_subject(case_id.substr(0, case_id.find(':')));
+  std::string line = repro_program() + " repro ";
+  if (const std::string path = parser_plugin_path(parser); !path.empty())
+    line += "--parser-plugin " + path + " ";
+  if (const std::string path = plugin_path(kernel); !path.empty()) line += "--plugin " + path + " ";
+  return line + std::string(case_id);
 }
 
 }  // namespace maskcheck

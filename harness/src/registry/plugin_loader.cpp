@@ -1,18 +1,15 @@
 // Loads plug-in libraries (maskcheck/plugin.h): checks every kernel and entry declaration, and
 // gives a kernel that fits the frame parser the functions the parser calls, through fixed
 // trampolines (the parser's kernel is plain function pointers).
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <array>
-#include <cstdlib>
-#include <filesystem>
 #include <utility>
 
 #include "loaded_kernels.h"
 #include "maskcheck/entries_from_words.h"
 #include "maskcheck/entry_contract.h"
 #include "maskcheck/kernel_registry.h"
+#include "plugin_library.h"
 
 namespace maskcheck {
 
@@ -90,19 +87,6 @@ ParserEntries parser_entries_of(const Kernel& kernel) {
   return {&*any, &*any, &*any};
 }
 
-// Names end up in case ids ("name:exact:n5:..."), so no ':' and nothing a shell would split.
-bool is_valid_name(const char* name) {
-  const std::string_view text = name ? name : "";
-  return !text.empty() && std::ranges::all_of(text, [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-           c == '_' || c == '.';
-  });
-}
-
-std::string quoted(const char* name) {
-  return "'" + std::string(name ? name : "(null)") + "'";
-}
-
 // Why a plug-in kernel cannot be registered, or "".
 std::string check_plugin_kernel(const maskcheck_kernel& kernel) {
   if (!is_valid_name(kernel.name)) {
@@ -152,16 +136,10 @@ const LoadedKernel* find_loaded(std::string_view name) {
 }
 
 std::string load_plugin(const std::string& path, const std::vector<std::string>& only) {
-  std::error_code error;
-  const std::string absolute = std::filesystem::absolute(path, error).lexically_normal().string();
-  // Never closed: its kernels' names and functions live in it.
-  void* library = dlopen(absolute.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (library == nullptr) return "--plugin: cannot load " + path + ": " + dlerror();
-  using EntryFunction = decltype(&maskcheck_plugin_kernels);
-  const auto entry = reinterpret_cast<EntryFunction>(dlsym(library, "maskcheck_plugin_kernels"));
-  if (entry == nullptr) {
-    return "--plugin: " + path + " defines no maskcheck_plugin_kernels() (see maskcheck/plugin.h)";
-  }
+  auto opened = open_plugin_library(path, "maskcheck_plugin_kernels", "--plugin");
+  if (const auto* reason = std::get_if<std::string>(&opened)) return *reason;
+  const auto& [function, absolute] = std::get<PluginLibrary>(opened);
+  const auto entry = reinterpret_cast<decltype(&maskcheck_plugin_kernels)>(function);
   std::size_t count = 0;
   std::uint32_t abi = 0;
   const maskcheck_kernel* kernels = entry(&count, &abi);
@@ -198,28 +176,9 @@ std::string load_plugin(const std::string& path, const std::vector<std::string>&
 }
 
 std::string load_plugins_from_environment() {
-  const char* list = std::getenv("MASKCHECK_PLUGINS");
-  std::string_view rest = list ? list : "";
-  while (!rest.empty()) {
-    const std::size_t colon = rest.find(':');
-    const std::string_view item = rest.substr(0, colon);
-    rest = colon == std::string_view::npos ? "" : rest.substr(colon + 1);
-    if (item.empty()) continue;
-    // "lib.so=name,name" registers only the kernels named.
-    const std::size_t equals = item.find('=');
-    std::vector<std::string> only;
-    if (equals != std::string_view::npos) {
-      for (std::string_view names = item.substr(equals + 1); !names.empty();) {
-        const std::size_t comma = names.find(',');
-        if (comma != 0) only.emplace_back(names.substr(0, comma));
-        names = comma == std::string_view::npos ? "" : names.substr(comma + 1);
-      }
-    }
-    const std::string path(item.substr(0, equals));
-    if (std::string error = load_plugin(path, only); !error.empty())
-      return "MASKCHECK_PLUGINS: " + error;
-  }
-  return "";
+  return load_each_listed("MASKCHECK_PLUGINS", [](const std::string& path, const auto& only) {
+    return load_plugin(path, only);
+  });
 }
 
 }  // namespace maskcheck

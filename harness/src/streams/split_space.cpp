@@ -5,7 +5,7 @@
 #include <set>
 
 #include "maskcheck/frame_builder.h"
-#include "maskcheck/parser_session.h"
+#include "maskcheck/message_limits.h"
 #include "maskcheck/test_case.h"
 
 namespace maskcheck {
@@ -76,17 +76,13 @@ bool parse_field(std::string_view field, std::string_view prefix, Number& value)
 
 }  // namespace
 
-std::string_view move_back_name(MoveBack move_back) {
-  return move_back == MoveBack::over_key ? "over-key" : "over-header";
-}
-
 std::size_t split_stream_size(unsigned header_size, std::size_t length) {
   if (declared_only(length)) return header_size + kSentOfDeclared;
   return header_size + length + kTrailerSize;
 }
 
 std::uint64_t split_size_limit(const SplitCase& split) {
-  return declared_only(split.length) ? kNoMessageSizeLimit : ParserOptions{}.max_message_size;
+  return declared_only(split.length) ? kNoMessageSizeLimit : kDefaultMessageSizeLimit;
 }
 
 std::vector<std::uint8_t> split_stream(const SplitCase& split) {
@@ -102,11 +98,11 @@ std::vector<std::uint8_t> split_stream(const SplitCase& split) {
   return stream;
 }
 
-std::string split_case_id(std::string_view kernel, const SplitCase& split) {
-  return std::string(kernel) + ":split:h" + std::to_string(split.header_size) + ":n" +
-         std::to_string(split.length) + ":k" + key_hex(split.key) + ":" +
-         std::string(move_back_name(split.move_back)) + ":c" + std::to_string(split.first_cut) +
-         "," + std::to_string(split.second_cut);
+std::string split_case_id(std::string_view subject, std::string_view variant,
+                          const SplitCase& split) {
+  return std::string(subject) + ":split:h" + std::to_string(split.header_size) + ":n" +
+         std::to_string(split.length) + ":k" + key_hex(split.key) + ":" + std::string(variant) +
+         ":c" + std::to_string(split.first_cut) + "," + std::to_string(split.second_cut);
 }
 
 std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id) {
@@ -118,10 +114,11 @@ std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id
     at = colon + 1;
   }
   const std::string usage = "split case id '" + std::string(id) +
-                            "' must look like KERNEL:split:h6:n77:k37fa213d:over-header:c3,40";
+                            "' must look like SUBJECT:split:h6:n77:k37fa213d:VARIANT:c3,40";
   if (fields.size() != 7 || fields[1] != "split") return usage;
   ParsedSplitId parsed;
-  parsed.kernel = fields[0];
+  parsed.subject = fields[0];
+  parsed.variant = fields[5];
   SplitCase& split = parsed.split;
   const std::size_t comma = fields[6].find(',');
   if (!parse_field(fields[2], "h", split.header_size) ||
@@ -133,11 +130,6 @@ std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id
   const auto key = parse_key_field(fields[4]);
   if (!key) return "bad key field '" + std::string(fields[4]) + "'";
   split.key = *key;
-  if (fields[5] == move_back_name(MoveBack::over_key)) {
-    split.move_back = MoveBack::over_key;
-  } else if (fields[5] != move_back_name(MoveBack::over_header)) {
-    return "move-back must be over-key or over-header, not '" + std::string(fields[5]) + "'";
-  }
   if (split.header_size != 6 && split.header_size != 8 && split.header_size != 14)
     return "header size must be 6, 8 or 14";
   if (split.length > max_length_for(split.header_size))
@@ -153,7 +145,7 @@ std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id
 bool for_each_split(const SplitPlan& plan, const std::function<bool(const SplitCase&)>& visit) {
   SplitCase split;
   split.header_size = plan.header_size;
-  split.move_back = plan.move_back;
+  split.variant = plan.variant;
   std::uint64_t index = 0;
   auto next_key = [&] { return kSplitKeys[index++ % kSplitKeys.size()]; };
 

@@ -7,7 +7,6 @@
 #include <string>
 
 #include "maskcheck/frame_builder.h"
-#include "maskcheck/kernel_registry.h"
 #include "maskcheck/reference_frame_decoder.h"
 
 namespace maskcheck {
@@ -226,8 +225,7 @@ std::vector<NamedStream> make_stream_catalogue() {
     add(stream, kFin | opcode::text, {'o', 'k'}, 1);
     stream.insert(stream.end(), error.offending.begin(), error.offending.end());
     add(stream, kFin | opcode::text, {'n', 'o'}, 2);
-    const std::uint64_t limit =
-        error.name == "message-too-large" ? 1000 : ParserOptions{}.max_message_size;
+    const std::uint64_t limit = error.name == "message-too-large" ? 1000 : kDefaultMessageSizeLimit;
     catalogue.push_back({"error-" + std::string(error.name) + "-one-read", stream, {}, limit});
     catalogue.push_back(
         {"error-" + std::string(error.name) + "-bytewise", stream, bytewise(stream.size()), limit});
@@ -251,16 +249,17 @@ std::vector<NamedStream> make_stream_catalogue() {
   }
   // Past 16 MiB, where fast copies change strategy, and a message exactly at the default limit;
   // in one read the kernel unmasks each whole payload in one call.
-  constexpr std::uint64_t kDefaultLimit = ParserOptions{}.max_message_size;
   for (const auto& [name, length] :
        {std::pair<const char*, std::uint64_t>{"frame-16m-plus-1", (1 << 24) + 1},
-        {"frame-at-default-limit", kDefaultLimit}}) {
+        {"frame-at-default-limit", kDefaultMessageSizeLimit}}) {
     const StreamBytes stream = one_long_frame(length, length);
-    catalogue.push_back({std::string(name) + "-one-read", stream, {}, kDefaultLimit});
-    catalogue.push_back(long_frame_stream(name, stream, kDefaultLimit));
+    catalogue.push_back({std::string(name) + "-one-read", stream, {}, kDefaultMessageSizeLimit});
+    catalogue.push_back(long_frame_stream(name, stream, kDefaultMessageSizeLimit));
   }
-  catalogue.push_back(
-      {"frame-one-past-default-limit", one_long_frame(kDefaultLimit + 1, 300), {}, kDefaultLimit});
+  catalogue.push_back({"frame-one-past-default-limit",
+                       one_long_frame(kDefaultMessageSizeLimit + 1, 300),
+                       {},
+                       kDefaultMessageSizeLimit});
   for (const HugeLength& huge : kHugeLengths) {
     catalogue.push_back(long_frame_stream("declared-" + std::string(huge.name) + "-prefix",
                                           one_long_frame(huge.length, kHugePrefix),
@@ -291,9 +290,9 @@ const std::vector<NamedStream>& stream_catalogue() {
   return catalogue;
 }
 
-std::string stream_case_id(std::string_view kernel, std::string_view stream, MoveBack move_back) {
-  return std::string(kernel) + ":stream:" + std::string(stream) + ":" +
-         std::string(move_back_name(move_back));
+std::string stream_case_id(std::string_view subject, std::string_view stream,
+                           std::string_view variant) {
+  return std::string(subject) + ":stream:" + std::string(stream) + ":" + std::string(variant);
 }
 
 namespace {
@@ -313,28 +312,26 @@ std::size_t longest_read(const NamedStream& stream) {
   return std::max(longest, stream.bytes.size() - begin);
 }
 
-std::optional<StreamFailure> check_named(StreamDiffer& differ, const Kernel& kernel,
-                                         const ParserMaker& parser, const NamedStream& stream,
-                                         MoveBack move_back) {
-  ParserOptions options;
-  options.move_back = move_back;
-  options.max_message_size = stream.max_message_size;
-  const StreamRun run{stream.bytes, stream.cuts, *stream.expected, options, true};
-  const std::string id = stream_case_id(kernel.name, stream.name, move_back);
-  return differ.check(kernel, parser, run, CaseName(id));
+std::optional<StreamFailure> check_named(StreamDiffer& differ, const ParserOnKernel& subject,
+                                         const NamedStream& stream, unsigned variant) {
+  const StreamRun run{
+      stream.bytes, stream.cuts, *stream.expected, {stream.max_message_size, variant}, true};
+  const std::string id =
+      stream_case_id(subject_name(subject), stream.name, variant_name(subject.parser, variant));
+  return differ.check(subject, run, CaseName(id));
 }
 
 }  // namespace
 
-StreamSweepResult run_stream_catalogue(const Kernel& kernel, const ParserMaker& parser,
-                                       MoveBack move_back, const SweepOptions& options) {
+StreamSweepResult run_stream_catalogue(const ParserOnKernel& subject, unsigned variant,
+                                       const SweepOptions& options) {
   const std::vector<NamedStream>& catalogue = stream_catalogue();
   std::size_t longest = 0;
   for (const NamedStream& stream : catalogue) longest = std::max(longest, longest_read(stream));
   // One per thread: receive buffers for the catalogue's longest read.
   auto make_checker = [&] {
     return [&, differ = StreamDiffer(longest)](const NamedStream& stream) mutable {
-      return check_named(differ, kernel, parser, stream, move_back);
+      return check_named(differ, subject, stream, variant);
     };
   };
   auto outcome = run_cases<StreamFailure>(
@@ -349,33 +346,30 @@ StreamSweepResult run_stream_catalogue(const Kernel& kernel, const ParserMaker& 
       },
       kStreamChunkCost, make_checker, options);
   return named_result(
-      std::string(kernel.name) + ":stream:" + std::string(move_back_name(move_back)),
+      subject_name(subject) + ":stream:" + std::string(variant_name(subject.parser, variant)),
       std::move(outcome));
 }
 
-std::variant<std::optional<StreamFailure>, std::string> check_stream_case(
-    std::string_view id, const ParserMaker& parser) {
+std::variant<ParsedStreamId, std::string> parse_stream_case_id(std::string_view id) {
   const std::size_t first = id.find(':');
   const std::size_t second = id.find(':', first == std::string_view::npos ? first : first + 1);
   const std::size_t last = id.rfind(':');
   if (first == std::string_view::npos || last <= second ||
       id.substr(first + 1, second - first - 1) != "stream") {
-    return "stream case id '" + std::string(id) + "' must look like KERNEL:stream:NAME:over-header";
+    return "stream case id '" + std::string(id) +
+           "' must look like SUBJECT:stream:NAME:VARIANT (block:stream:controls:over-header)";
   }
-  const Kernel* kernel = find_kernel(id.substr(0, first));
-  if (kernel == nullptr)
-    return "unknown kernel '" + std::string(id.substr(0, first)) + "' (see maskcheck list)";
-  const std::string_view name = id.substr(second + 1, last - second - 1);
-  const std::string_view move = id.substr(last + 1);
-  if (move != move_back_name(MoveBack::over_key) && move != move_back_name(MoveBack::over_header)) {
-    return "move-back must be over-key or over-header, not '" + std::string(move) + "'";
-  }
-  const MoveBack move_back =
-      move == move_back_name(MoveBack::over_key) ? MoveBack::over_key : MoveBack::over_header;
+  return ParsedStreamId{std::string(id.substr(0, first)),
+                        std::string(id.substr(second + 1, last - second - 1)),
+                        std::string(id.substr(last + 1))};
+}
+
+std::variant<std::optional<StreamFailure>, std::string> check_stream_case(
+    const ParserOnKernel& subject, std::string_view name, unsigned variant) {
   for (const NamedStream& stream : stream_catalogue()) {
     if (stream.name != name) continue;
     StreamDiffer differ(longest_read(stream));
-    return check_named(differ, *kernel, parser, stream, move_back);
+    return check_named(differ, subject, stream, variant);
   }
   return "no stream named '" + std::string(name) + "' (see maskcheck stream --list)";
 }

@@ -41,25 +41,25 @@ class DecodedStreamCache {
 };
 
 struct NamedSplit {
-  std::string_view kernel;
+  const ParserOnKernel& subject;
   const SplitCase& split;
 };
 
 std::string named_split_id(const NamedSplit& named) {
-  return split_case_id(named.kernel, named.split);
+  return split_case_id(subject_name(named.subject),
+                       variant_name(named.subject.parser, named.split.variant), named.split);
 }
 
-std::optional<StreamFailure> check_one(StreamDiffer& differ, const Kernel& kernel,
-                                       const ParserMaker& parser, const DecodedStream& stream,
-                                       const SplitCase& split) {
+std::optional<StreamFailure> check_one(StreamDiffer& differ, const ParserOnKernel& subject,
+                                       const DecodedStream& stream, const SplitCase& split) {
   const std::array<std::size_t, 2> cuts{split.first_cut, split.second_cut};
-  ParserOptions options;
-  options.move_back = split.move_back;
-  options.max_message_size = split_size_limit(split);
-  const StreamRun run{stream.bytes, cuts, stream.expected, options,
+  const StreamRun run{stream.bytes,
+                      cuts,
+                      stream.expected,
+                      {split_size_limit(split), split.variant},
                       (split.first_cut + split.second_cut) % 2 == 0};
-  const NamedSplit named{kernel.name, split};
-  return differ.check(kernel, parser, run, CaseName::of<named_split_id>(named));
+  const NamedSplit named{subject, split};
+  return differ.check(subject, run, CaseName::of<named_split_id>(named));
 }
 
 }  // namespace
@@ -68,8 +68,8 @@ StreamSweepResult named_result(std::string name, RunOutcome<StreamFailure> outco
   return {std::move(outcome), std::move(name)};
 }
 
-StreamSweepResult run_split_sweep(const Kernel& kernel, const ParserMaker& parser,
-                                  const SplitPlan& plan, const SweepOptions& options) {
+StreamSweepResult run_split_sweep(const ParserOnKernel& subject, const SplitPlan& plan,
+                                  const SweepOptions& options) {
   std::size_t longest = 0;
   for_each_split(plan, [&](const SplitCase& split) {
     longest = std::max(longest, split_stream_size(split.header_size, split.length));
@@ -79,7 +79,7 @@ StreamSweepResult run_split_sweep(const Kernel& kernel, const ParserMaker& parse
   auto make_checker = [&] {
     return [&, differ = StreamDiffer(longest),
             cache = DecodedStreamCache()](const SplitCase& split) mutable {
-      return check_one(differ, kernel, parser, cache.get(split), split);
+      return check_one(differ, subject, cache.get(split), split);
     };
   };
   auto outcome = run_cases<StreamFailure>(
@@ -88,16 +88,15 @@ StreamSweepResult run_split_sweep(const Kernel& kernel, const ParserMaker& parse
         return split_stream_size(split.header_size, split.length) + kSplitOverhead;
       },
       kSplitChunkCost, make_checker, options);
-  return named_result(std::string(kernel.name) + ":split:h" + std::to_string(plan.header_size) +
-                          ":" + std::string(move_back_name(plan.move_back)),
+  return named_result(subject_name(subject) + ":split:h" + std::to_string(plan.header_size) + ":" +
+                          std::string(variant_name(subject.parser, plan.variant)),
                       std::move(outcome));
 }
 
-std::optional<StreamFailure> check_split(const Kernel& kernel, const ParserMaker& parser,
-                                         const SplitCase& split) {
+std::optional<StreamFailure> check_split(const ParserOnKernel& subject, const SplitCase& split) {
   StreamDiffer differ(split_stream_size(split.header_size, split.length));
   DecodedStreamCache cache;
-  return check_one(differ, kernel, parser, cache.get(split), split);
+  return check_one(differ, subject, cache.get(split), split);
 }
 
 }  // namespace maskcheck

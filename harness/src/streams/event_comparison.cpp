@@ -1,0 +1,161 @@
+#include "streams/event_comparison.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "kernels/hex_window.h"
+
+namespace maskcheck {
+
+namespace {
+
+using reference::DecodedFrame;
+using reference::ProtocolError;
+
+// ProtocolError lists the classes in the C enum's order, from 1.
+static_assert(static_cast<int>(ProtocolError::unmasked_frame) + 1 ==
+              MASKCHECK_ERROR_UNMASKED_FRAME);
+static_assert(static_cast<int>(ProtocolError::close_payload_one_byte) + 1 ==
+              MASKCHECK_ERROR_CLOSE_PAYLOAD_ONE_BYTE);
+
+// An error as precisely as the parser tells it apart: a class it does not is "unspecified".
+std::string error_as_told(const Parser& parser, std::optional<maskcheck_frame_error> error) {
+  if (!error) return "none";
+  return std::string(
+      c_error_name(tells_apart(parser, *error) ? *error : MASKCHECK_ERROR_UNSPECIFIED));
+}
+
+std::string count_of(std::size_t count, const char* what) {
+  return std::to_string(count) + " complete " + what + (count == 1 ? "" : "s");
+}
+
+// "frame 2: payload differs from the reference first at byte 5 (9 bytes delivered, 12 expected)"
+StreamFailure payload_difference(const std::string& frame, std::span<const std::uint8_t> got,
+                                 std::span<const std::uint8_t> want, const CaseName& name) {
+  const auto first = static_cast<std::size_t>(
+      std::mismatch(got.begin(), got.end(), want.begin(), want.end()).first - got.begin());
+  return StreamFailure{
+      name.id(),
+      frame + ": payload differs from the reference first at byte " + std::to_string(first) + " (" +
+          std::to_string(got.size()) + " bytes delivered, " + std::to_string(want.size()) +
+          " expected)",
+      hex_window(want, got, first, [](std::size_t at) { return "payload+" + std::to_string(at); })};
+}
+
+// The frame the stream ended inside: its opcode, its declared length and every byte that arrived.
+// Runs after every check, so the words of a report are made only for a failure.
+std::optional<StreamFailure> compare_unfinished(
+    const RecordingHandler& handler, const std::optional<reference::UnfinishedFrame>& expected,
+    const CaseName& name) {
+  const auto frame = [&] {
+    return "frame " + std::to_string(handler.frames().size() - (handler.frame_open() ? 1 : 0));
+  };
+  const std::size_t arrived = expected ? expected->so_far.payload.size() : 0;
+  if (!handler.frame_open()) {
+    if (arrived == 0) return std::nullopt;
+    return StreamFailure{name.id(),
+                         frame() + ": none of the " + std::to_string(arrived) +
+                             " payload bytes that arrived was delivered when the stream ended",
+                         {}};
+  }
+  const RecordedFrame& last = handler.frames().back();
+  const auto delivered = [&] {
+    return std::to_string(last.payload.size()) + " of " + std::to_string(last.declared) +
+           " bytes delivered";
+  };
+  if (!expected) {
+    return StreamFailure{name.id(), frame() + ": " + delivered() + " when the stream ended", {}};
+  }
+  if (last.opcode != expected->so_far.opcode || last.fin != expected->so_far.fin ||
+      last.declared != expected->length) {
+    return StreamFailure{name.id(),
+                         frame() + ": opcode " + std::to_string(last.opcode) + " FIN " +
+                             std::to_string(last.fin) + ", " + delivered() +
+                             "; the reference decoded opcode " +
+                             std::to_string(expected->so_far.opcode) + " FIN " +
+                             std::to_string(expected->so_far.fin) + " of " +
+                             std::to_string(expected->length) + " bytes",
+                         {}};
+  }
+  if (last.payload != expected->so_far.payload)
+    return payload_difference(frame(), last.payload, expected->so_far.payload, name);
+  return std::nullopt;
+}
+
+// The reference's frames joined into what a message-level parser reports: each text or binary
+// message whole, at its last frame, and control frames where they come. A message still open
+// when the stream ends or fails is not one.
+std::vector<DecodedFrame> whole_messages(const std::vector<DecodedFrame>& frames) {
+  std::vector<DecodedFrame> events;
+  std::optional<DecodedFrame> open;
+  for (const DecodedFrame& frame : frames) {
+    if (frame.opcode >= 0x8) {
+      events.push_back(frame);
+      continue;
+    }
+    if (frame.opcode != 0) open = DecodedFrame{frame.opcode, true, {}};
+    open->payload.insert(open->payload.end(), frame.payload.begin(), frame.payload.end());
+    if (frame.fin) {
+      events.push_back(std::move(*open));
+      open.reset();
+    }
+  }
+  return events;
+}
+
+// The events both sides completed, pair by pair.
+std::optional<StreamFailure> compare_in_turn(std::span<const RecordedFrame> got,
+                                             const std::vector<DecodedFrame>& want,
+                                             const char* what, const CaseName& name) {
+  for (std::size_t i = 0; i < std::min(got.size(), want.size()); ++i) {
+    if (got[i].opcode != want[i].opcode || got[i].fin != want[i].fin) {
+      return StreamFailure{name.id(),
+                           std::string(what) + " " + std::to_string(i) + ": opcode " +
+                               std::to_string(got[i].opcode) + " FIN " +
+                               std::to_string(got[i].fin) + ", the reference decoded opcode " +
+                               std::to_string(want[i].opcode) + " FIN " +
+                               std::to_string(want[i].fin),
+                           {}};
+    }
+    if (got[i].payload != want[i].payload) {
+      return payload_difference(std::string(what) + " " + std::to_string(i), got[i].payload,
+                                want[i].payload, name);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<StreamFailure> compare_events(const RecordingHandler& handler,
+                                            const reference::DecodeResult& expected,
+                                            const Parser& parser, const CaseName& name) {
+  const bool messages = parser.delivery == MASKCHECK_DELIVERS_MESSAGES;
+  const char* what = messages ? "event" : "frame";
+  const std::vector<DecodedFrame> joined =
+      messages ? whole_messages(expected.frames) : std::vector<DecodedFrame>{};
+  const std::vector<DecodedFrame>& want = messages ? joined : expected.frames;
+  const auto got = handler.frames().first(handler.frames().size() - (handler.frame_open() ? 1 : 0));
+  if (auto failure = compare_in_turn(got, want, what, name)) return failure;
+
+  const std::optional<maskcheck_frame_error> want_code =
+      expected.error
+          ? std::optional(static_cast<maskcheck_frame_error>(static_cast<int>(*expected.error) + 1))
+          : std::nullopt;
+  const std::string want_error = error_as_told(parser, want_code);
+  const std::string got_error = error_as_told(parser, handler.error());
+  if (got.size() != want.size() || got_error != want_error) {
+    const bool blurred = want_code && !tells_apart(parser, *want_code);
+    return StreamFailure{
+        name.id(),
+        "the parser ended with " + count_of(got.size(), what) + " and error " + got_error +
+            "; the reference decoded " + count_of(want.size(), what) + " and error " + want_error +
+            (blurred ? " (" + std::string(c_error_name(*want_code)) + ", not told apart)" : ""),
+        {}};
+  }
+  if (!expected.error && !messages) return compare_unfinished(handler, expected.unfinished, name);
+  return std::nullopt;
+}
+
+}  // namespace maskcheck

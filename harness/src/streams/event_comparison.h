@@ -1,0 +1,20 @@
+// Compares what a parser reported over a whole stream with the reference decoder's reading, at the
+// level the parser declares: frames (with the one the stream ended inside) or whole messages, and
+// its error as precisely as the parser tells errors apart.
+#pragma once
+
+#include <optional>
+
+#include "maskcheck/case_name.h"
+#include "maskcheck/parser.h"
+#include "maskcheck/reference_frame_decoder.h"
+#include "maskcheck/stream_differ.h"
+#include "streams/recording_handler.h"
+
+namespace maskcheck {
+
+std::optional<StreamFailure> compare_events(const RecordingHandler& handler,
+                                            const reference::DecodeResult& expected,
+                                            const Parser& parser, const CaseName& name);
+
+}  // namespace maskcheck

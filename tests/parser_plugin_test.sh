@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Parser plug-ins (maskcheck/parser_plugin.h) through every door: list, split, stream and repro
+# with --parser-plugin, the stream_diff fuzz target and the parser properties with
+# MASKCHECK_PARSER_PLUGINS. The test library (tests/plugin_parsers.cpp) holds a parser on the kernel
+# it is given, one delivering whole messages, and that one with a bug the checks must catch.
+# Usage: parser_plugin_test.sh MASKCHECK PARSER_LIBRARY KERNEL_LIBRARY STREAM_DIFF SEEDS PROPERTIES
+set -u
+maskcheck=$1 parsers=$2 kernels=$3 stream_diff=$4 seeds=$5 properties=$6
+source "$(dirname "$0")/cli_checks.sh"
+with=(--parser-plugin "$parsers")
+quick=(--header 6 --header 8 --up-to 140 --quiet)
+
+expect list 0 'whole messages, copied out; .* tells apart 2 of 11 error classes; takes no kernel' \
+  -- "$maskcheck" list "${with[@]}"
+expect split-on-kernel 0 '^fragments-on-kernel@block:split:h8:over-key +[0-9]+ +0 ' \
+  -- "$maskcheck" split "${with[@]}" --parser fragments-on-kernel --kernel block "${quick[@]}"
+expect split-messages 0 '^whole-messages@:split:h8:default +[0-9]+ +0 ' \
+  -- "$maskcheck" split "${with[@]}" --parser whole-messages "${quick[@]}"
+# The error streams include classes whole-messages does not tell apart: an error at that frame.
+expect stream-messages 0 '^whole-messages@:stream:default +[0-9]+ +0 ' \
+  -- "$maskcheck" stream "${with[@]}" --parser whole-messages --quiet
+expect stream-on-kernel 0 '^fragments-on-kernel@block:stream:over-header +[0-9]+ +0 ' \
+  -- "$maskcheck" stream "${with[@]}" --parser fragments-on-kernel --kernel block --quiet
+
+# The broken one is caught, and its repro line (with the library) replays the failure.
+expect split-short 1 '^FAIL whole-messages-short@:split:h6:' \
+  -- "$maskcheck" split "${with[@]}" --parser whole-messages-short --max-failures 1 "${quick[@]}"
+repro=$("$maskcheck" split "${with[@]}" --parser whole-messages-short --max-failures 1 \
+  "${quick[@]}" | sed -n 's/^  repro: [^ ]*maskcheck //p' | head -1)
+if [[ $repro == "repro --parser-plugin $parsers whole-messages-short@:split:"* ]]; then
+  pass
+else
+  fail "repro-line: '$repro' does not name the library and the case"
+fi
+read -ra repro_words <<<"$repro"
+expect repro-replays 1 '^FAIL whole-messages-short@:split:' -- "$maskcheck" "${repro_words[@]}"
+
+expect unknown-parser 2 "unknown parser 'nope'" -- "$maskcheck" split --parser nope
+expect missing-library 2 'cannot load /nonexistent/libnope.so' \
+  -- "$maskcheck" stream --parser-plugin /nonexistent/libnope.so
+expect kernel-library 2 'defines no maskcheck_plugin_parsers' \
+  -- "$maskcheck" split --parser-plugin "$kernels"
+expect repro-unknown-parser 2 "unknown parser 'nope'" \
+  -- "$maskcheck" repro 'nope@block:split:h6:n0:k00000000:default:c0,12'
+expect repro-kernel-for-none 2 'takes no kernel' \
+  -- "$maskcheck" repro "${with[@]}" 'whole-messages@block:split:h6:n0:k00000000:default:c0,12'
+expect repro-unknown-variant 2 "'over-key' is not a variant of parser 'whole-messages'" \
+  -- "$maskcheck" repro "${with[@]}" 'whole-messages@:split:h6:n0:k00000000:over-key:c0,12'
+
+# The fuzz target replays its seeds on the plug-in parsers named, and names the one that fails.
+expect fuzz-messages 0 'no failure' \
+  -- env MASKCHECK_PARSER_PLUGINS="$parsers=whole-messages,fragments-on-kernel" "$stream_diff" \
+  "$seeds"
+out=$(MASKCHECK_PARSER_PLUGINS="$parsers=whole-messages-short" "$stream_diff" "$seeds" 2>&1)
+code=$?
+if [[ $code -ne 0 ]] && grep -q 'stream_diff: parser whole-messages-short on no kernel' <<<"$out"
+then
+  pass
+else
+  fail "fuzz-short: exit $code, the broken parser went unnoticed or unnamed: $(tail -5 <<<"$out")"
+fi
+expect fuzz-missing-library 2 'MASKCHECK_PARSER_PLUGINS: --parser-plugin: cannot load' \
+  -- env MASKCHECK_PARSER_PLUGINS=/nonexistent/libnope.so "$stream_diff" "$seeds"
+
+# The parser properties run on every plug-in parser too, and fail on the broken one.
+rc=(env MASKCHECK_PARSER_PLUGINS="$parsers" RC_PARAMS="seed=1 max_success=200 max_size=100")
+expect properties 0 'PASSED' -- "${rc[@]}" "$properties" \
+  --gtest_filter='Parsers/*/whole_messages:Parsers/*/fragments_on_kernel'
+expect properties-short 1 'FAILED' -- "${rc[@]}" "$properties" \
+  --gtest_filter='Parsers/ParserProperty.AnyCutMatchesReference/whole_messages_short'
+finish parser_plugin
