@@ -42,9 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (input.stream.size() > kLongestRead) return 0;
   const std::vector<std::size_t> cuts = fuzz::read_boundaries(input);
   const std::uint64_t limit = (input.flags & kNoLimitFlag) != 0 ? kNoMessageSizeLimit : kMaxMessage;
-  const reference::DecodeResult expected = reference::decode_stream(input.stream, {limit});
   const std::vector<const Parser*>& parsers = fuzz::parsers_under_fuzz();
   const Parser& parser = *parsers[(input.flags >> 6) % parsers.size()];
+  const reference::DecodeResult expected =
+      reference::decode_stream(input.stream, decode_limits(parser, limit));
   const maskcheck_parser_options options{
       limit, static_cast<std::uint32_t>((input.flags & 1u) % parser.variant_count)};
   const Kernel* kernel = parser.takes_kernel != 0

@@ -1,5 +1,7 @@
 #include "maskcheck/reference_frame_decoder.h"
 
+#include <optional>
+
 namespace maskcheck::reference {
 
 namespace {
@@ -41,6 +43,50 @@ std::vector<std::uint8_t> unmasked(std::span<const std::uint8_t> stream, std::si
   return payload;
 }
 
+// Whether `bytes` can begin valid UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing past
+// U+10FFFF), and whether they end on a whole character.
+struct Utf8Reading {
+  bool valid_so_far = true;
+  bool complete = true;
+};
+
+Utf8Reading read_utf8(std::span<const std::uint8_t> bytes) {
+  std::size_t at = 0;
+  while (at < bytes.size()) {
+    const std::uint8_t lead = bytes[at];
+    std::size_t length = 0;
+    std::uint8_t low = 0x80;  // the range the second byte must fall in
+    std::uint8_t high = 0xbf;
+    if (lead < 0x80) {
+      length = 1;
+    } else if (lead >= 0xc2 && lead <= 0xdf) {
+      length = 2;
+    } else if (lead >= 0xe0 && lead <= 0xef) {
+      length = 3;
+      if (lead == 0xe0) low = 0xa0;   // overlong below U+0800
+      if (lead == 0xed) high = 0x9f;  // surrogates
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      length = 4;
+      if (lead == 0xf0) low = 0x90;   // overlong below U+10000
+      if (lead == 0xf4) high = 0x8f;  // past U+10FFFF
+    } else {
+      return {false, false};
+    }
+    for (std::size_t i = 1; i < length; ++i) {
+      if (at + i == bytes.size()) return {true, false};
+      const std::uint8_t next = bytes[at + i];
+      const bool in_range = i == 1 ? next >= low && next <= high : next >= 0x80 && next <= 0xbf;
+      if (!in_range) return {false, false};
+    }
+    at += length;
+  }
+  return {};
+}
+
+bool is_minimal(std::uint64_t length, std::size_t extended) {
+  return extended == 2 ? length >= 126 : length > 0xffff;
+}
+
 }  // namespace
 
 std::string_view protocol_error_name(ProtocolError error) {
@@ -56,6 +102,8 @@ std::string_view protocol_error_name(ProtocolError error) {
     case ProtocolError::message_too_large: return "message-too-large";
     case ProtocolError::invalid_close_code: return "invalid-close-code";
     case ProtocolError::close_payload_one_byte: return "close-payload-one-byte";
+    case ProtocolError::invalid_utf8: return "invalid-utf8";
+    case ProtocolError::non_minimal_length: return "non-minimal-length";
   }
   return "?";
 }
@@ -64,12 +112,20 @@ DecodeResult decode_stream(std::span<const std::uint8_t> stream, DecodeLimits li
   DecodeResult result;
   bool message_open = false;
   std::uint64_t message_size = 0;
+  bool text_message = false;       // the open or last data message is text
+  std::vector<std::uint8_t> text;  // the text message so far, for the UTF-8 policy
   std::size_t at = 0;
-  auto fail = [&](ProtocolError error) {
-    result.error = error;
+  // Ends the stream at the current frame with its flaws: the first is the error, the others what
+  // a parser checking in another order may report instead. `pending`: the stream ended inside the
+  // header before the point by which a parser must report them.
+  auto fail = [&](const std::vector<ProtocolError>& flaws, bool pending = false) {
+    result.error = flaws.front();
+    result.alternatives.assign(flaws.begin() + 1, flaws.end());
+    result.error_pending = pending;
     result.error_frame = result.frames.size();
     return result;
   };
+  auto fail_with = [&](ProtocolError error) { return fail({error}); };
 
   while (at < stream.size()) {
     // The fixed two bytes, then the extended length, then the key: each must be all there.
@@ -78,47 +134,94 @@ DecodeResult decode_stream(std::span<const std::uint8_t> stream, DecodeLimits li
     const std::uint8_t second = stream[at + 1];
     const bool fin = (first & 0x80) != 0;
     const std::uint8_t opcode = first & 0x0f;
-    if ((first & 0x70) != 0) return fail(ProtocolError::reserved_bits);
-    if (!is_known(opcode)) return fail(ProtocolError::reserved_opcode);
-    if ((second & 0x80) == 0) return fail(ProtocolError::unmasked_frame);
+    const std::uint8_t length_code = second & 0x7f;
+    // A parser reports a flaw once the bytes that show it are in, and by a point each class has:
+    // the first two bytes for these three (unless under the whole-header policy), the whole length
+    // for the rest, the key too under the whole-header policy.
+    std::vector<ProtocolError> flaws;
+    if ((first & 0x70) != 0) flaws.push_back(ProtocolError::reserved_bits);
+    if (!is_known(opcode)) flaws.push_back(ProtocolError::reserved_opcode);
+    if ((second & 0x80) == 0) flaws.push_back(ProtocolError::unmasked_frame);
+    const bool due_now = !flaws.empty() && !limits.whole_header;
+    if (is_control(opcode)) {
+      if (!fin) flaws.push_back(ProtocolError::control_frame_fragmented);
+      // Under the minimal-length policy an extended length makes a control frame too long (or
+      // encoded at length); either way it fails.
+      if (limits.minimal_lengths && length_code >= 126)
+        flaws.push_back(ProtocolError::control_frame_too_long);
+    } else if (is_known(opcode)) {
+      if (opcode == kContinuation && !message_open)
+        flaws.push_back(ProtocolError::continuation_without_message);
+      if (opcode != kContinuation && message_open)
+        flaws.push_back(ProtocolError::data_frame_inside_message);
+    }
+    if (due_now) return fail(flaws);
 
-    std::uint64_t length = second & 0x7f;
+    std::uint64_t length = length_code;
     std::size_t header = 2;
-    if (length == 126 || length == 127) {
-      const std::size_t extended = length == 126 ? 2 : 8;
-      if (stream.size() - at < header + extended) break;
+    if (length_code >= 126) {
+      const std::size_t extended = length_code == 126 ? 2 : 8;
+      if (stream.size() - at < header + extended) {
+        if (!flaws.empty()) return fail(flaws, true);
+        break;
+      }
       length = big_endian(stream, at + header, extended);
       header += extended;
-      if (extended == 8 && (length >> 63) != 0) return fail(ProtocolError::length_top_bit_set);
+      if (extended == 8 && (length >> 63) != 0) flaws.push_back(ProtocolError::length_top_bit_set);
+      if (limits.minimal_lengths && !is_minimal(length, extended))
+        flaws.push_back(ProtocolError::non_minimal_length);
     }
     if (is_control(opcode)) {
-      if (!fin) return fail(ProtocolError::control_frame_fragmented);
-      if (length > 125) return fail(ProtocolError::control_frame_too_long);
-    } else {
-      if (opcode == kContinuation && !message_open)
-        return fail(ProtocolError::continuation_without_message);
-      if (opcode != kContinuation && message_open)
-        return fail(ProtocolError::data_frame_inside_message);
+      if (length > 125 && !(limits.minimal_lengths && length_code >= 126))
+        flaws.push_back(ProtocolError::control_frame_too_long);
+    } else if (is_known(opcode)) {
       message_size = (opcode == kContinuation ? message_size : 0) + length;
-      if (message_size > limits.max_message_size) return fail(ProtocolError::message_too_large);
+      if (opcode != kContinuation) {
+        text_message = opcode == kText;
+        text.clear();
+      }
+      if (message_size > limits.max_message_size || message_size < length)
+        flaws.push_back(ProtocolError::message_too_large);
     }
-    if (stream.size() - at < header + 4) break;
+    if (!flaws.empty() && !limits.whole_header) return fail(flaws);
+    if (stream.size() - at < header + 4) {
+      if (!flaws.empty()) return fail(flaws, true);
+      break;
+    }
+    if (!flaws.empty()) return fail(flaws);
     const std::size_t key_at = at + header;
     header += 4;
     const std::size_t arrived = stream.size() - at - header;
+    const bool in_text = limits.utf8 && !is_control(opcode) && text_message;
     if (arrived < length) {
       // Followed as far as it arrived: a parser has reported this much of it, with the rest owed.
-      if (!is_control(opcode))
-        result.unfinished = {{opcode, fin, unmasked(stream, at + header, arrived, key_at)}, length};
+      if (!is_control(opcode)) {
+        std::vector<std::uint8_t> so_far = unmasked(stream, at + header, arrived, key_at);
+        if (in_text) {
+          text.insert(text.end(), so_far.begin(), so_far.end());
+          if (!read_utf8(text).valid_so_far) return fail_with(ProtocolError::invalid_utf8);
+        }
+        result.unfinished = {{opcode, fin, std::move(so_far)}, length};
+      }
       break;
     }
 
     DecodedFrame frame{opcode, fin, unmasked(stream, at + header, length, key_at)};
     if (opcode == kClose) {
-      if (length == 1) return fail(ProtocolError::close_payload_one_byte);
+      if (length == 1) return fail_with(ProtocolError::close_payload_one_byte);
       if (length >= 2 && !is_valid_close_code(frame.payload[0] << 8 | frame.payload[1])) {
-        return fail(ProtocolError::invalid_close_code);
+        return fail_with(ProtocolError::invalid_close_code);
       }
+      if (limits.utf8) {
+        const Utf8Reading reason = read_utf8(std::span(frame.payload).subspan(length >= 2 ? 2 : 0));
+        if (!reason.valid_so_far || !reason.complete) return fail_with(ProtocolError::invalid_utf8);
+      }
+    }
+    if (in_text) {
+      text.insert(text.end(), frame.payload.begin(), frame.payload.end());
+      const Utf8Reading reading = read_utf8(text);
+      if (!reading.valid_so_far || (fin && !reading.complete))
+        return fail_with(ProtocolError::invalid_utf8);
     }
     if (!is_control(opcode)) message_open = !fin;
     result.frames.push_back(std::move(frame));

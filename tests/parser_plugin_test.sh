@@ -2,7 +2,8 @@
 # Parser plug-ins (maskcheck/parser_plugin.h) through every door: list, split, stream and repro
 # with --parser-plugin, the stream_diff fuzz target and the parser properties with
 # MASKCHECK_PARSER_PLUGINS. The test library (tests/plugin_parsers.cpp) holds a parser on the kernel
-# it is given, one delivering whole messages, and that one with a bug the checks must catch.
+# it is given, one delivering whole messages, and that one with a bug, or with a policy it does not
+# keep, which the checks must catch.
 # Usage: parser_plugin_test.sh MASKCHECK PARSER_LIBRARY KERNEL_LIBRARY STREAM_DIFF SEEDS PROPERTIES
 set -u
 maskcheck=$1 parsers=$2 kernels=$3 stream_diff=$4 seeds=$5 properties=$6
@@ -10,7 +11,7 @@ source "$(dirname "$0")/cli_checks.sh"
 with=(--parser-plugin "$parsers")
 quick=(--header 6 --header 8 --up-to 140 --quiet)
 
-expect list 0 'whole messages, copied out; .* tells apart 2 of 11 error classes; takes no kernel' \
+expect list 0 'whole messages, copied out; .* tells apart 2 of 13 error classes; takes no kernel' \
   -- "$maskcheck" list "${with[@]}"
 expect split-on-kernel 0 '^fragments-on-kernel@block:split:h8:over-key +[0-9]+ +0 ' \
   -- "$maskcheck" split "${with[@]}" --parser fragments-on-kernel --kernel block "${quick[@]}"
@@ -35,6 +36,9 @@ fi
 read -ra repro_words <<<"$repro"
 expect repro-replays 1 '^FAIL whole-messages-short@:split:' -- "$maskcheck" "${repro_words[@]}"
 
+# A declared policy is held against the parser: one claiming to validate UTF-8 but not doing so.
+expect claims-utf8 1 '^FAIL claims-utf8@:stream:utf8-stray-continuation-byte:default' \
+  -- "$maskcheck" stream "${with[@]}" --parser claims-utf8 --quiet
 expect unknown-parser 2 "unknown parser 'nope'" -- "$maskcheck" split --parser nope
 expect missing-library 2 'cannot load /nonexistent/libnope.so' \
   -- "$maskcheck" stream --parser-plugin /nonexistent/libnope.so

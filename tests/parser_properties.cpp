@@ -41,8 +41,8 @@ void any_cut_matches_reference(const ParserOnKernel& subject) {
   const std::vector<std::size_t> cuts = *cuts_within(stream.bytes.size());
   const maskcheck_parser_options options =
       parser_options(choice, generated_variant(subject.parser));
-  const reference::DecodeResult expected =
-      reference::decode_stream(stream.bytes, {.max_message_size = options.max_message_size});
+  const reference::DecodeResult expected = reference::decode_stream(
+      stream.bytes, decode_limits(subject.parser, options.max_message_size));
   const std::string id = subject_name(subject) + ":property-stream";
   const auto failure =
       receive_buffers_for(stream.bytes.size())

@@ -4,7 +4,9 @@
 //   whole-messages:      whole messages copied out, on impl's block kernel, telling apart only two
 //                        error classes;
 //   whole-messages-short: the same, but a message that arrived in more than one piece loses its
-//                        last byte, which the split runs must catch.
+//                        last byte, which the split runs must catch;
+//   claims-utf8:         whole-messages declaring the UTF-8 policy it does not keep, which the
+//                        named UTF-8 streams must catch.
 #include <maskcheck/parser_plugin.h>
 
 #include <new>
@@ -153,14 +155,17 @@ constexpr std::uint32_t kTwoClasses = MASKCHECK_ERROR_BIT(MASKCHECK_ERROR_MESSAG
 
 const maskcheck_parser kParsers[] = {
     {"fragments-on-kernel", "impl's parser on the kernel it is given", kInPlace,
-     MASKCHECK_DELIVERS_FRAGMENTS, MASKCHECK_ALL_ERRORS, 1, kMoveBacks, 2, create_on_kernel,
+     MASKCHECK_DELIVERS_FRAGMENTS, MASKCHECK_ALL_ERRORS, 0, 1, kMoveBacks, 2, create_on_kernel,
      consume_on_kernel, destroy_on_kernel},
     {"whole-messages", "impl's parser on block, messages joined and copied out", kCopiedOut,
-     MASKCHECK_DELIVERS_MESSAGES, kTwoClasses, 0, kDefault, 1, create_on_block<false>,
+     MASKCHECK_DELIVERS_MESSAGES, kTwoClasses, 0, 0, kDefault, 1, create_on_block<false>,
      consume_on_block<false>, destroy_on_block<false>},
     {"whole-messages-short", "whole-messages, a byte short when a message came in pieces",
-     kCopiedOut, MASKCHECK_DELIVERS_MESSAGES, kTwoClasses, 0, kDefault, 1, create_on_block<true>,
+     kCopiedOut, MASKCHECK_DELIVERS_MESSAGES, kTwoClasses, 0, 0, kDefault, 1, create_on_block<true>,
      consume_on_block<true>, destroy_on_block<true>},
+    {"claims-utf8", "whole-messages, declaring a UTF-8 check it does not make", kCopiedOut,
+     MASKCHECK_DELIVERS_MESSAGES, kTwoClasses, MASKCHECK_POLICY_UTF8, 0, kDefault, 1,
+     create_on_block<false>, consume_on_block<false>, destroy_on_block<false>},
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <optional>
 #include <vector>
 
 namespace maskcheck::reference {
@@ -172,6 +173,113 @@ TEST(ReferenceFrameDecoder, AMessageExactlyAtTheLimitIsAllowed) {
       decode_stream(frame(0x02, Bytes(600)) + frame(0x80, Bytes(400)), limits);
   EXPECT_FALSE(result.error);
   EXPECT_EQ(result.frames.size(), 2u);
+}
+
+// The strict policies a parser may declare: UTF-8 text and close reasons, minimal lengths.
+constexpr DecodeLimits kUtf8{.utf8 = true};
+constexpr DecodeLimits kMinimal{.minimal_lengths = true};
+
+std::optional<ProtocolError> error_of(const Bytes& stream, DecodeLimits limits) {
+  return decode_stream(stream, limits).error;
+}
+
+Bytes first(const Bytes& stream, std::size_t n) {
+  return {stream.begin(), stream.begin() + static_cast<long>(n)};
+}
+
+TEST(ReferencePolicies, Utf8AcceptsEveryCharacterLengthAndItsEdges) {
+  const Bytes text{'a',  0xc2, 0x80, 0xe0, 0xa0, 0x80, 0xed, 0x9f, 0xbf, 0xef,
+                   0xbf, 0xbf, 0xf0, 0x90, 0x80, 0x80, 0xf4, 0x8f, 0xbf, 0xbf};
+  EXPECT_FALSE(error_of(frame(0x81, text), kUtf8));
+  // Split anywhere across fragments, with a ping between them.
+  for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+    const Bytes rest(text.begin() + static_cast<long>(cut), text.end());
+    EXPECT_FALSE(
+        error_of(frame(0x01, first(text, cut)) + frame(0x89, {}) + frame(0x80, rest), kUtf8))
+        << cut;
+  }
+  // A character cut by the end of the stream is not an error yet.
+  EXPECT_FALSE(error_of(first(frame(0x81, text), 8), kUtf8));
+}
+
+TEST(ReferencePolicies, Utf8RejectsMalformedTextAtTheFrameThatShowsIt) {
+  for (const Bytes& bad :
+       {Bytes{0xff}, Bytes{0xc0, 0x80}, Bytes{0xc1, 0xbf}, Bytes{0xe0, 0x9f, 0x80},
+        Bytes{0xed, 0xa0, 0x80}, Bytes{0xf0, 0x8f, 0xbf, 0xbf}, Bytes{0xf4, 0x90, 0x80, 0x80},
+        Bytes{0xf5}, Bytes{0x80}, Bytes{0xc2, 'a'}}) {
+    EXPECT_EQ(error_of(frame(0x81, bad), kUtf8), ProtocolError::invalid_utf8);
+    EXPECT_FALSE(error_of(frame(0x81, bad), {}));     // without the policy, bytes are bytes
+    EXPECT_FALSE(error_of(frame(0x82, bad), kUtf8));  // and binary is never text
+    const DecodeResult result = decode_stream(frame(0x01, {'o', 'k'}) + frame(0x00, bad), kUtf8);
+    EXPECT_EQ(result.error, ProtocolError::invalid_utf8);
+    EXPECT_EQ(result.error_frame, 1u);
+  }
+  // A message may not end inside a character, and a truncated frame's bytes so far must be valid.
+  EXPECT_EQ(error_of(frame(0x01, {0xe2, 0x82}) + frame(0x80, {}), kUtf8),
+            ProtocolError::invalid_utf8);
+  const Bytes long_bad = frame(0x81, Bytes(200, 0xff));
+  EXPECT_EQ(error_of(first(long_bad, 20), kUtf8), ProtocolError::invalid_utf8);
+}
+
+TEST(ReferencePolicies, Utf8AppliesToCloseReasons) {
+  EXPECT_FALSE(error_of(frame(0x88, {0x03, 0xe8, 'o', 'k'}), kUtf8));
+  EXPECT_EQ(error_of(frame(0x88, {0x03, 0xe8, 0xff}), kUtf8), ProtocolError::invalid_utf8);
+  EXPECT_EQ(error_of(frame(0x88, {0x03, 0xe8, 0xe2, 0x82}), kUtf8), ProtocolError::invalid_utf8);
+  EXPECT_FALSE(error_of(frame(0x88, {0x03, 0xe8, 0xff}), {}));
+}
+
+TEST(ReferencePolicies, MinimalLengthsRejectsEveryLongerEncoding) {
+  EXPECT_EQ(error_of(frame(0x82, Bytes(125), 2), kMinimal), ProtocolError::non_minimal_length);
+  EXPECT_EQ(error_of(frame(0x82, Bytes(0), 8), kMinimal), ProtocolError::non_minimal_length);
+  EXPECT_EQ(error_of(frame(0x82, Bytes(65535), 8), kMinimal), ProtocolError::non_minimal_length);
+  EXPECT_FALSE(error_of(frame(0x82, Bytes(126), 2), kMinimal));
+  EXPECT_FALSE(error_of(frame(0x82, Bytes(65536), 8), kMinimal));
+  EXPECT_FALSE(error_of(frame(0x82, Bytes(125), 2), {}));
+}
+
+TEST(ReferencePolicies, WholeHeaderReportsALengthErrorOnceTheKeyIsIn) {
+  constexpr DecodeLimits kWhole{
+      .max_message_size = 1000, .minimal_lengths = true, .whole_header = true};
+  const Bytes too_large = frame(0x82, Bytes(1001));
+  const Bytes top_bit{0x82, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 0, 0x37, 0xfa, 0x21, 0x3d};
+  const Bytes non_minimal = frame(0x82, Bytes(5), 2);
+  for (const auto& [stream, error] : {std::pair{too_large, ProtocolError::message_too_large},
+                                      std::pair{top_bit, ProtocolError::length_top_bit_set},
+                                      std::pair{non_minimal, ProtocolError::non_minimal_length}}) {
+    const std::size_t key_end = stream[1] == 0xff ? 14 : 8;
+    const DecodeResult before_key = decode_stream(first(stream, key_end - 1), kWhole);
+    EXPECT_EQ(before_key.error, error);
+    EXPECT_TRUE(before_key.error_pending);  // not reporting it yet is right too
+    const DecodeResult with_key = decode_stream(first(stream, key_end), kWhole);
+    EXPECT_EQ(with_key.error, error);
+    EXPECT_FALSE(with_key.error_pending);
+    DecodeLimits at_once = kWhole;
+    at_once.whole_header = false;
+    const DecodeResult length_in = decode_stream(first(stream, key_end - 4), at_once);
+    EXPECT_EQ(length_in.error, error);
+    EXPECT_FALSE(length_in.error_pending);
+  }
+}
+
+TEST(ReferenceFrameDecoder, AFrameWithSeveralFlawsOffersEachAsTheError) {
+  // A continuation with no message open and no mask bit: a parser may check either first.
+  const Bytes unmasked_continuation{0x80, 0x02, 'h', 'i'};
+  const DecodeResult result = decode_stream(unmasked_continuation);
+  EXPECT_EQ(result.error, ProtocolError::unmasked_frame);
+  EXPECT_EQ(result.alternatives, std::vector{ProtocolError::continuation_without_message});
+  EXPECT_FALSE(result.error_pending);
+}
+
+TEST(ReferenceFrameDecoder, AFlawShownBeforeItIsDueIsPending) {
+  // A ping without FIN whose 16-bit length has not arrived: a parser may report it now or wait.
+  const Bytes fragmented_ping = frame(0x09, Bytes(126));
+  const DecodeResult early = decode_stream(first(fragmented_ping, 2));
+  EXPECT_EQ(early.error, ProtocolError::control_frame_fragmented);
+  EXPECT_TRUE(early.error_pending);
+  const DecodeResult due = decode_stream(first(fragmented_ping, 4));
+  EXPECT_EQ(due.error, ProtocolError::control_frame_fragmented);
+  EXPECT_EQ(due.alternatives, std::vector{ProtocolError::control_frame_too_long});
+  EXPECT_FALSE(due.error_pending);
 }
 
 }  // namespace

@@ -26,8 +26,8 @@ struct CaseSpace {
   // dst wholly below src, D = n + gap, where that is wider than every shift above; and wholly
   // above src, gap bytes past its read footprint, for entries that declare dst_above
   std::vector<unsigned> disjoint_gaps;
-  std::vector<Key> keys;         // the first three are pinned in every cell
-  bool exhaustive = false;       // every (shift, key, phase) in every cell, no rotation
+  std::vector<Key> keys;    // the first three are pinned in every cell
+  bool exhaustive = false;  // every (shift, key, phase) in every cell, no rotation
 };
 
 // Shifts that real servers use: over the key (4) and over a whole 6/8/14-byte header.

@@ -10,6 +10,7 @@
 #include "maskcheck/frame_error.h"
 #include "maskcheck/kernel.h"
 #include "maskcheck/parser_plugin.h"
+#include "maskcheck/reference_frame_decoder.h"
 
 namespace maskcheck {
 
@@ -51,8 +52,12 @@ struct SubjectNames {
 SubjectNames parse_subject(std::string_view subject);
 
 maskcheck_frame_error to_c_error(FrameError error);
+maskcheck_frame_error to_c_error(reference::ProtocolError error);
 // "message-too-large"; "unspecified" for MASKCHECK_ERROR_UNSPECIFIED.
 std::string_view c_error_name(maskcheck_frame_error error);
 bool tells_apart(const Parser& parser, maskcheck_frame_error error);
+
+// The reference decoder's limit and the parser's declared policies.
+reference::DecodeLimits decode_limits(const Parser& parser, std::uint64_t max_message_size);
 
 }  // namespace maskcheck

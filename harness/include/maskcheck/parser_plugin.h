@@ -19,9 +19,9 @@ extern "C" {
 /* Changes whenever a struct or enum below changes; a library built for another ABI is refused. */
 #define MASKCHECK_PARSER_ABI 1
 
-/* Why a parser ended the connection. A parser declares which of these it tells apart; any other
- * protocol error it reports as MASKCHECK_ERROR_UNSPECIFIED, and maskcheck then only checks that
- * an error came at the right frame. */
+/* Why a parser ended the connection. A parser declares which of these it tells apart: where the
+ * reference decoder finds one of those, the parser must report exactly it; where it finds another,
+ * any error at the right frame will do (MASKCHECK_ERROR_UNSPECIFIED, or the parser's nearest). */
 typedef enum maskcheck_frame_error {
   MASKCHECK_ERROR_UNSPECIFIED = 0,
   MASKCHECK_ERROR_UNMASKED_FRAME = 1,
@@ -34,12 +34,24 @@ typedef enum maskcheck_frame_error {
   MASKCHECK_ERROR_LENGTH_TOP_BIT_SET = 8,
   MASKCHECK_ERROR_MESSAGE_TOO_LARGE = 9,
   MASKCHECK_ERROR_INVALID_CLOSE_CODE = 10,
-  MASKCHECK_ERROR_CLOSE_PAYLOAD_ONE_BYTE = 11
+  MASKCHECK_ERROR_CLOSE_PAYLOAD_ONE_BYTE = 11,
+  /* Only from a parser that declares the policy (below) that rejects them. */
+  MASKCHECK_ERROR_INVALID_UTF8 = 12,
+  MASKCHECK_ERROR_NON_MINIMAL_LENGTH = 13
 } maskcheck_frame_error;
 
 #define MASKCHECK_ERROR_BIT(error) (UINT32_C(1) << (error))
 /* Every class above but MASKCHECK_ERROR_UNSPECIFIED. */
-#define MASKCHECK_ALL_ERRORS (MASKCHECK_ERROR_BIT(MASKCHECK_ERROR_CLOSE_PAYLOAD_ONE_BYTE + 1) - 2)
+#define MASKCHECK_ALL_ERRORS (MASKCHECK_ERROR_BIT(MASKCHECK_ERROR_NON_MINIMAL_LENGTH + 1) - 2)
+
+/* Legitimate policies a parser may declare, so the reference decoder applies them too: */
+/* text messages and close reasons must be UTF-8 (invalid: MASKCHECK_ERROR_INVALID_UTF8) */
+#define MASKCHECK_POLICY_UTF8 UINT32_C(1)
+/* a 16-bit length below 126 or a 64-bit one below 65536 is MASKCHECK_ERROR_NON_MINIMAL_LENGTH */
+#define MASKCHECK_POLICY_MINIMAL_LENGTHS UINT32_C(2)
+/* what a length gives away (top bit, non-minimal, too large) is reported only once the whole
+ * header, key included, has arrived */
+#define MASKCHECK_POLICY_WHOLE_HEADER UINT32_C(4)
 
 /* Where the parser hands payload bytes out. */
 typedef enum maskcheck_delivery {
@@ -107,6 +119,7 @@ typedef struct maskcheck_parser {
   maskcheck_receive_contract buffer;
   maskcheck_delivery delivery;
   uint32_t errors_told_apart; /* MASKCHECK_ERROR_BIT of each class it reports as itself */
+  uint32_t policies;          /* MASKCHECK_POLICY_* it applies, or 0 */
   int takes_kernel;           /* nonzero: create() gets a kernel, and runs on every one that fits */
   /* The configurations to check it in (e.g. where payloads land), each checked in full: at
    * least one; names as for the parser. */

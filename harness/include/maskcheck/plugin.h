@@ -106,11 +106,11 @@ const maskcheck_kernel* maskcheck_plugin_kernels(size_t* count, uint32_t* abi);
 
 /* Defines maskcheck_plugin_kernels() over an array of kernels (C or C++; the declaration above
  * gives it C linkage). */
-#define MASKCHECK_PLUGIN_KERNELS(kernels)                                                  \
-  const maskcheck_kernel* maskcheck_plugin_kernels(size_t* count, uint32_t* abi) {         \
-    *count = sizeof(kernels) / sizeof((kernels)[0]);                                       \
-    *abi = MASKCHECK_PLUGIN_ABI;                                                           \
-    return kernels;                                                                        \
+#define MASKCHECK_PLUGIN_KERNELS(kernels)                                          \
+  const maskcheck_kernel* maskcheck_plugin_kernels(size_t* count, uint32_t* abi) { \
+    *count = sizeof(kernels) / sizeof((kernels)[0]);                               \
+    *abi = MASKCHECK_PLUGIN_ABI;                                                   \
+    return kernels;                                                                \
   }
 
 #ifdef __cplusplus

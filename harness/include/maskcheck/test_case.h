@@ -17,7 +17,7 @@ struct TestCase {
   unsigned alignment = 0;        // src address modulo 64 in the aligned layout
   unsigned shift = 0;            // D: how far dst trails src (or, dst_above, leads it)
   Key key{};
-  unsigned phase = 0;  // the key byte payload byte 0 takes, for entries that carry a position
+  unsigned phase = 0;      // the key byte payload byte 0 takes, for entries that carry a position
   bool dst_above = false;  // dst = src + D, wholly above src; "d-D" in the id
 
   bool operator==(const TestCase&) const = default;

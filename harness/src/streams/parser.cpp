@@ -26,10 +26,14 @@ std::uint32_t call_exact(const void* context, std::uint8_t* dst, const std::uint
   return functions_of(context).exact(dst, src, n, key_of(key), phase);
 }
 
-// FrameError lists the classes in the C enum's order, from 1.
+// FrameError and ProtocolError list the classes in the C enum's order, from 1.
 static_assert(static_cast<int>(FrameError::unmasked_frame) + 1 == MASKCHECK_ERROR_UNMASKED_FRAME);
 static_assert(static_cast<int>(FrameError::close_payload_one_byte) + 1 ==
               MASKCHECK_ERROR_CLOSE_PAYLOAD_ONE_BYTE);
+static_assert(static_cast<int>(reference::ProtocolError::unmasked_frame) + 1 ==
+              MASKCHECK_ERROR_UNMASKED_FRAME);
+static_assert(static_cast<int>(reference::ProtocolError::non_minimal_length) + 1 ==
+              MASKCHECK_ERROR_NON_MINIMAL_LENGTH);
 
 }  // namespace
 
@@ -77,11 +81,21 @@ maskcheck_frame_error to_c_error(FrameError error) {
   return static_cast<maskcheck_frame_error>(static_cast<int>(error) + 1);
 }
 
+maskcheck_frame_error to_c_error(reference::ProtocolError error) {
+  return static_cast<maskcheck_frame_error>(static_cast<int>(error) + 1);
+}
+
 std::string_view c_error_name(maskcheck_frame_error error) {
   if (error == MASKCHECK_ERROR_UNSPECIFIED) return "unspecified";
-  if (error < MASKCHECK_ERROR_UNSPECIFIED || error > MASKCHECK_ERROR_CLOSE_PAYLOAD_ONE_BYTE)
+  if (error < MASKCHECK_ERROR_UNSPECIFIED || error > MASKCHECK_ERROR_NON_MINIMAL_LENGTH)
     return "out-of-range";
-  return frame_error_name(static_cast<FrameError>(error - 1));
+  return reference::protocol_error_name(static_cast<reference::ProtocolError>(error - 1));
+}
+
+reference::DecodeLimits decode_limits(const Parser& parser, std::uint64_t max_message_size) {
+  return {max_message_size, (parser.policies & MASKCHECK_POLICY_UTF8) != 0,
+          (parser.policies & MASKCHECK_POLICY_MINIMAL_LENGTHS) != 0,
+          (parser.policies & MASKCHECK_POLICY_WHOLE_HEADER) != 0};
 }
 
 bool tells_apart(const Parser& parser, maskcheck_frame_error error) {
@@ -100,10 +114,15 @@ std::string describe_parser(const Parser& parser) {
   words += buffer.write_after == 0 ? std::string("nothing past data+n")
                                    : "up to data+n+" + std::to_string(buffer.write_after - 1);
   int told = 0;
-  for (int error = MASKCHECK_ERROR_UNMASKED_FRAME; error <= MASKCHECK_ERROR_CLOSE_PAYLOAD_ONE_BYTE;
+  for (int error = MASKCHECK_ERROR_UNMASKED_FRAME; error <= MASKCHECK_ERROR_NON_MINIMAL_LENGTH;
        ++error)
     told += tells_apart(parser, static_cast<maskcheck_frame_error>(error)) ? 1 : 0;
-  words += "; tells apart " + std::to_string(told) + " of 11 error classes";
+  words += "; tells apart " + std::to_string(told) + " of 13 error classes";
+  if ((parser.policies & MASKCHECK_POLICY_UTF8) != 0) words += "; requires UTF-8 text";
+  if ((parser.policies & MASKCHECK_POLICY_MINIMAL_LENGTHS) != 0)
+    words += "; requires minimal lengths";
+  if ((parser.policies & MASKCHECK_POLICY_WHOLE_HEADER) != 0)
+    words += "; length errors once the key is in";
   words += parser.takes_kernel != 0 ? "; runs on a kernel" : "; takes no kernel";
   return words + "; variants " + variant_names(parser);
 }

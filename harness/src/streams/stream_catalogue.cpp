@@ -26,6 +26,14 @@ Bytes pattern(std::size_t n, std::size_t seed) {
   return bytes;
 }
 
+// Printable ASCII, so the text messages stay valid UTF-8 for a parser that requires it (and
+// reach what their stream is about instead of an invalid-utf8 error).
+Bytes ascii_text(std::size_t n, std::size_t seed) {
+  Bytes bytes = pattern(n, seed);
+  for (std::uint8_t& byte : bytes) byte = static_cast<std::uint8_t>(' ' + byte % 95);
+  return bytes;
+}
+
 void add(Bytes& stream, std::uint8_t first_byte, const Bytes& payload, std::size_t key_index = 1) {
   append_frame(stream, {first_byte, payload, kKeys[key_index % kKeys.size()], 0});
 }
@@ -55,7 +63,7 @@ Bytes fragmented_with_controls() {
   add(stream, kFin | opcode::ping, pattern(125, 1), 1);
   add(stream, opcode::continuation, {'l', 'o', ' '}, 2);
   add(stream, kFin | opcode::pong, {}, 3);
-  add(stream, kFin | opcode::continuation, pattern(200, 2), 1);
+  add(stream, kFin | opcode::continuation, ascii_text(200, 2), 1);
   add(stream, kFin | opcode::binary, pattern(5, 3), 0);
   add(stream, kFin | opcode::close, {0x03, 0xe8, 'b', 'y', 'e'}, 2);
   return stream;
@@ -111,13 +119,43 @@ Bytes close_code_stream(unsigned code) {
   return stream;
 }
 
+// A text message of 1- to 4-byte characters, every character cut by a fragment boundary, with a
+// ping inside; then, if `broken`, a message whose second fragment starts with a stray continuation
+// byte. Bytes to a parser that takes text as bytes; to one that requires UTF-8 (a declared
+// policy), text to validate across fragments and reads, and an invalid-utf8 error at the end.
+Bytes utf8_across_fragments_stream(bool broken) {
+  const Bytes characters{'a', 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 'z'};
+  Bytes stream;
+  add(stream, opcode::text, {characters[0], characters[1]}, 1);
+  add(stream, kFin | opcode::ping, {'p'}, 2);
+  add(stream, opcode::continuation, {characters[2], characters[3], characters[4]}, 3);
+  add(stream, opcode::continuation, {characters[5], characters[6], characters[7]}, 0);
+  add(stream, kFin | opcode::continuation, {characters[8], characters[9], characters[10]}, 1);
+  if (broken) {
+    add(stream, opcode::text, {'o', 'k'}, 2);
+    add(stream, kFin | opcode::continuation, {0x80, 'x'}, 3);
+  }
+  return stream;
+}
+
+// A fragmented text message whose last fragment ends inside a 3-byte character, then a whole
+// one: invalid UTF-8 only once the message ends (a parser that checks completeness on the last
+// frame's opcode, a continuation, never sees it).
+Bytes utf8_ends_inside_character_stream() {
+  Bytes stream;
+  add(stream, opcode::text, {'o', 'k'}, 1);
+  add(stream, kFin | opcode::continuation, {'!', 0xe2, 0x82}, 2);
+  add(stream, kFin | opcode::text, {'n', 'o'}, 3);
+  return stream;
+}
+
 // Messages exactly at a 1000-byte limit, whole and in fragments, after a message of its own: the
 // limit counts each message from its first frame, and a message of exactly the limit is allowed.
 Bytes message_size_limit_stream() {
   Bytes stream;
-  add(stream, kFin | opcode::text, pattern(300, 10), 1);
-  add(stream, opcode::text, pattern(300, 11), 2);
-  add(stream, kFin | opcode::continuation, pattern(700, 12), 3);
+  add(stream, kFin | opcode::text, ascii_text(300, 10), 1);
+  add(stream, opcode::text, ascii_text(300, 11), 2);
+  add(stream, kFin | opcode::continuation, ascii_text(700, 12), 3);
   add(stream, kFin | opcode::binary, pattern(1000, 13), 0);
   return stream;
 }
@@ -127,12 +165,12 @@ Bytes message_size_limit_stream() {
 // nothing.
 Bytes message_size_with_controls_stream(std::size_t last_fragment) {
   Bytes stream;
-  add(stream, opcode::text, pattern(300, 14), 1);
+  add(stream, opcode::text, ascii_text(300, 14), 1);
   add(stream, kFin | opcode::ping, pattern(125, 15), 2);
-  add(stream, opcode::continuation, pattern(200, 16), 3);
+  add(stream, opcode::continuation, ascii_text(200, 16), 3);
   add(stream, kFin | opcode::pong, pattern(100, 17), 0);
   add(stream, kFin | opcode::close, {}, 1);
-  add(stream, kFin | opcode::continuation, pattern(last_fragment, 18), 2);
+  add(stream, kFin | opcode::continuation, ascii_text(last_fragment, 18), 2);
   add(stream, kFin | opcode::text, {'n', 'o'}, 1);
   return stream;
 }
@@ -183,13 +221,13 @@ NamedStream long_frame_stream(const std::string& name, const StreamBytes& stream
 // Of each of kHugeLengths, the payload bytes a named stream sends.
 constexpr std::size_t kHugePrefix = (std::size_t{3} << 20) + 5;
 
-// The stream cut right after the byte that makes the reference report an error: a parser that
-// waits for one more byte before it checks a header part ends such a stream without the error.
+// The stream cut right after the byte by which a parser must report an error: one that waits for
+// one more byte before it checks a header part ends such a stream without the error.
 Bytes cut_at_detection(const Bytes& stream, std::uint64_t limit) {
   for (std::size_t size = 1; size <= stream.size(); ++size) {
     const std::span<const std::uint8_t> prefix(stream.data(), size);
-    if (reference::decode_stream(prefix, {limit}).error)
-      return {stream.begin(), stream.begin() + size};
+    const reference::DecodeResult result = reference::decode_stream(prefix, {limit});
+    if (result.error && !result.error_pending) return {stream.begin(), stream.begin() + size};
   }
   return stream;
 }
@@ -244,6 +282,14 @@ std::vector<NamedStream> make_stream_catalogue() {
     catalogue.push_back({std::string(name), stream, {}, 1000});
     catalogue.push_back({std::string(name) + "-bytewise", stream, bytewise(stream.size()), 1000});
   }
+  for (const auto& [name, broken] :
+       {std::pair{"utf8-across-fragments", false}, {"utf8-stray-continuation-byte", true}}) {
+    const Bytes stream = utf8_across_fragments_stream(broken);
+    catalogue.push_back({std::string(name), stream, {}});
+    catalogue.push_back({std::string(name) + "-bytewise", stream, bytewise(stream.size())});
+  }
+  catalogue.push_back(
+      {"utf8-message-ends-inside-character", utf8_ends_inside_character_stream(), {}});
   for (unsigned code : kCloseCodeEdges) {
     catalogue.push_back({"close-code-" + std::to_string(code), close_code_stream(code), {}});
   }
@@ -314,8 +360,16 @@ std::size_t longest_read(const NamedStream& stream) {
 
 std::optional<StreamFailure> check_named(StreamDiffer& differ, const ParserOnKernel& subject,
                                          const NamedStream& stream, unsigned variant) {
-  const StreamRun run{
-      stream.bytes, stream.cuts, *stream.expected, {stream.max_message_size, variant}, true};
+  // The catalogue's decoding is the plain one: a parser with policies gets its own.
+  std::optional<reference::DecodeResult> own;
+  if (subject.parser.policies != 0)
+    own = reference::decode_stream(stream.bytes,
+                                   decode_limits(subject.parser, stream.max_message_size));
+  const StreamRun run{stream.bytes,
+                      stream.cuts,
+                      own ? *own : *stream.expected,
+                      {stream.max_message_size, variant},
+                      true};
   const std::string id =
       stream_case_id(subject_name(subject), stream.name, variant_name(subject.parser, variant));
   return differ.check(subject, run, CaseName(id));

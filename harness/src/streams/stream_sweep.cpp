@@ -21,8 +21,11 @@ struct DecodedStream {
 };
 
 // Keys rotate over three values, so four slots, overwritten in turn, always hit after warm-up.
+// Decoded with the parser's policies.
 class DecodedStreamCache {
  public:
+  explicit DecodedStreamCache(const Parser& parser) : parser_(parser) {}
+
   const DecodedStream& get(const SplitCase& split) {
     for (const DecodedStream& entry : slots_) {
       if (entry.length == split.length && entry.key == split.key) return entry;
@@ -31,11 +34,13 @@ class DecodedStreamCache {
     entry.length = split.length;
     entry.key = split.key;
     entry.bytes = split_stream(split);
-    entry.expected = reference::decode_stream(entry.bytes, {split_size_limit(split)});
+    entry.expected =
+        reference::decode_stream(entry.bytes, decode_limits(parser_, split_size_limit(split)));
     return entry;
   }
 
  private:
+  const Parser& parser_;
   std::array<DecodedStream, 4> slots_;
   std::size_t next_ = 0;
 };
@@ -78,7 +83,7 @@ StreamSweepResult run_split_sweep(const ParserOnKernel& subject, const SplitPlan
   // One per thread: its own receive buffers and decoded streams.
   auto make_checker = [&] {
     return [&, differ = StreamDiffer(longest),
-            cache = DecodedStreamCache()](const SplitCase& split) mutable {
+            cache = DecodedStreamCache(subject.parser)](const SplitCase& split) mutable {
       return check_one(differ, subject, cache.get(split), split);
     };
   };
@@ -95,7 +100,7 @@ StreamSweepResult run_split_sweep(const ParserOnKernel& subject, const SplitPlan
 
 std::optional<StreamFailure> check_split(const ParserOnKernel& subject, const SplitCase& split) {
   StreamDiffer differ(split_stream_size(split.header_size, split.length));
-  DecodedStreamCache cache;
+  DecodedStreamCache cache(subject.parser);
   return check_one(differ, subject, cache.get(split), split);
 }
 

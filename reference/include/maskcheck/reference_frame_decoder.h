@@ -23,6 +23,9 @@ enum class ProtocolError {
   message_too_large,             // the message's payload exceeds the configured maximum
   invalid_close_code,            // a close code the RFC does not allow on the wire
   close_payload_one_byte,        // a close payload of exactly one byte
+  // Only under the strict policies below:
+  invalid_utf8,        // a text message or close reason that is not UTF-8 (RFC 6455 section 8.1)
+  non_minimal_length,  // a 16- or 64-bit length that would fit a shorter encoding
 };
 
 std::string_view protocol_error_name(ProtocolError error);
@@ -33,8 +36,14 @@ struct DecodedFrame {
   std::vector<std::uint8_t> payload;  // unmasked
 };
 
+// The limit, and the policies a parser may declare: what it rejects beyond what every parser must
+// (most validate UTF-8 as the RFC requires; some refuse a length not in its shortest encoding),
+// and when it reports what a length gives away.
 struct DecodeLimits {
   std::uint64_t max_message_size = std::uint64_t{1} << 26;
+  bool utf8 = false;             // text messages and close reasons must be UTF-8
+  bool minimal_lengths = false;  // 126..65535 in 16 bits, more in 64 bits, nothing shorter
+  bool whole_header = false;     // errors a length gives away only once the key has arrived too
 };
 
 // A data frame the stream ended inside, after its header and key: what of it arrived.
@@ -44,8 +53,14 @@ struct UnfinishedFrame {
 };
 
 struct DecodeResult {
-  std::vector<DecodedFrame> frames;           // every frame before the first error
-  std::optional<ProtocolError> error;         // the first protocol error, if any
+  std::vector<DecodedFrame> frames;    // every frame before the first error
+  std::optional<ProtocolError> error;  // the first protocol error, if any
+  // The failing frame's other flaws: a parser that checks in another order may report one of
+  // them instead (a continuation frame without the mask bit, say).
+  std::vector<ProtocolError> alternatives;
+  // The stream ended inside the failing frame's header after a flaw showed but before the point
+  // by which a parser must report it: a parser that has not reported it yet is right too.
+  bool error_pending = false;
   std::size_t error_frame = 0;                // index of the frame that caused it
   bool truncated = false;                     // the stream ended inside a frame
   std::optional<UnfinishedFrame> unfinished;  // set when that frame is a data frame past its key
