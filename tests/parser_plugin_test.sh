@@ -5,8 +5,9 @@
 # it is given, one delivering whole messages, and that one with a bug, or with a policy it does not
 # keep, which the checks must catch.
 # Usage: parser_plugin_test.sh MASKCHECK PARSER_LIBRARY KERNEL_LIBRARY STREAM_DIFF SEEDS PROPERTIES
+#                              FLAW_LIBRARY_FOLDER
 set -u
-maskcheck=$1 parsers=$2 kernels=$3 stream_diff=$4 seeds=$5 properties=$6
+maskcheck=$1 parsers=$2 kernels=$3 stream_diff=$4 seeds=$5 properties=$6 flaw_folder=$7
 source "$(dirname "$0")/cli_checks.sh"
 with=(--parser-plugin "$parsers")
 quick=(--header 6 --header 8 --up-to 140 --quiet)
@@ -50,6 +51,23 @@ expect repro-kernel-for-none 2 'takes no kernel' \
   -- "$maskcheck" repro "${with[@]}" 'whole-messages@block:split:h6:n0:k00000000:default:c0,12'
 expect repro-unknown-variant 2 "'over-key' is not a variant of parser 'whole-messages'" \
   -- "$maskcheck" repro "${with[@]}" 'whole-messages@:split:h6:n0:k00000000:over-key:c0,12'
+
+# A declaration maskcheck cannot take at its word is refused in one line (tests/plugin_parser_flaws.c).
+flaw() { echo "$flaw_folder/libmaskcheck_test_parser_flaw_$1.so"; }
+expect flaw-0 0 '^  flawless ' -- "$maskcheck" list --parser-plugin "$(flaw 0)"
+expect flaw-1 2 "declares no variant" -- "$maskcheck" list --parser-plugin "$(flaw 1)"
+expect flaw-2 2 "declares variant 'default' twice" -- "$maskcheck" list --parser-plugin "$(flaw 2)"
+expect flaw-3 2 'may write more bytes after data' -- "$maskcheck" list --parser-plugin "$(flaw 3)"
+expect flaw-4 2 'reads more than 4096 bytes' -- "$maskcheck" list --parser-plugin "$(flaw 4)"
+expect flaw-5 2 'takes read_before >= 13' -- "$maskcheck" list --parser-plugin "$(flaw 5)"
+expect flaw-6 2 "a parser name must be .* not 'bad:name'" \
+  -- "$maskcheck" list --parser-plugin "$(flaw 6)"
+expect flaw-7 2 'lacks create, consume or destroy' -- "$maskcheck" list --parser-plugin "$(flaw 7)"
+expect flaw-8 2 'bits of no error class' -- "$maskcheck" list --parser-plugin "$(flaw 8)"
+expect flaw-9 2 "parser 'same-name' is already registered" \
+  -- "$maskcheck" list --parser-plugin "$(flaw 9)"
+expect flaw-10 2 'was built for parser ABI 2, this maskcheck has 1' \
+  -- "$maskcheck" list --parser-plugin "$(flaw 10)"
 
 # The fuzz target replays its seeds on the plug-in parsers named, and names the one that fails.
 expect fuzz-messages 0 'no failure' \
