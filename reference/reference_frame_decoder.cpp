@@ -136,44 +136,51 @@ DecodeResult decode_stream(std::span<const std::uint8_t> stream, DecodeLimits li
     const std::uint8_t opcode = first & 0x0f;
     const std::uint8_t length_code = second & 0x7f;
     // A parser reports a flaw once the bytes that show it are in, and by a point each class has:
-    // the first two bytes for these three (unless under the whole-header policy), the whole length
-    // for the rest, the key too under the whole-header policy.
-    std::vector<ProtocolError> flaws;
-    if ((first & 0x70) != 0) flaws.push_back(ProtocolError::reserved_bits);
-    if (!is_known(opcode)) flaws.push_back(ProtocolError::reserved_opcode);
-    if ((second & 0x80) == 0) flaws.push_back(ProtocolError::unmasked_frame);
-    const bool due_now = !flaws.empty() && !limits.whole_header;
+    // the first two bytes for the basic three (unless under the whole-header policy), the whole
+    // length for the rest, the key too under the whole-header policy. This decoder's order: the
+    // basic three, what the length says, what the message's state says, then the sizes.
+    std::vector<ProtocolError> basic, lengths, state, sizes;
+    auto flaws = [&] {
+      std::vector<ProtocolError> all = basic;
+      for (const auto* part : {&lengths, &state, &sizes})
+        all.insert(all.end(), part->begin(), part->end());
+      return all;
+    };
+    if ((first & 0x70) != 0) basic.push_back(ProtocolError::reserved_bits);
+    if (!is_known(opcode)) basic.push_back(ProtocolError::reserved_opcode);
+    if ((second & 0x80) == 0) basic.push_back(ProtocolError::unmasked_frame);
     if (is_control(opcode)) {
-      if (!fin) flaws.push_back(ProtocolError::control_frame_fragmented);
+      if (!fin) state.push_back(ProtocolError::control_frame_fragmented);
       // Under the minimal-length policy an extended length makes a control frame too long (or
       // encoded at length); either way it fails.
       if (limits.minimal_lengths && length_code >= 126)
-        flaws.push_back(ProtocolError::control_frame_too_long);
+        state.push_back(ProtocolError::control_frame_too_long);
     } else if (is_known(opcode)) {
       if (opcode == kContinuation && !message_open)
-        flaws.push_back(ProtocolError::continuation_without_message);
+        state.push_back(ProtocolError::continuation_without_message);
       if (opcode != kContinuation && message_open)
-        flaws.push_back(ProtocolError::data_frame_inside_message);
+        state.push_back(ProtocolError::data_frame_inside_message);
     }
-    if (due_now) return fail(flaws);
+    if (!basic.empty() && !limits.whole_header) return fail(flaws());
 
     std::uint64_t length = length_code;
     std::size_t header = 2;
     if (length_code >= 126) {
       const std::size_t extended = length_code == 126 ? 2 : 8;
       if (stream.size() - at < header + extended) {
-        if (!flaws.empty()) return fail(flaws, true);
+        if (!basic.empty() || !state.empty()) return fail(flaws(), true);
         break;
       }
       length = big_endian(stream, at + header, extended);
       header += extended;
-      if (extended == 8 && (length >> 63) != 0) flaws.push_back(ProtocolError::length_top_bit_set);
+      if (extended == 8 && (length >> 63) != 0)
+        lengths.push_back(ProtocolError::length_top_bit_set);
       if (limits.minimal_lengths && !is_minimal(length, extended))
-        flaws.push_back(ProtocolError::non_minimal_length);
+        lengths.push_back(ProtocolError::non_minimal_length);
     }
     if (is_control(opcode)) {
       if (length > 125 && !(limits.minimal_lengths && length_code >= 126))
-        flaws.push_back(ProtocolError::control_frame_too_long);
+        sizes.push_back(ProtocolError::control_frame_too_long);
     } else if (is_known(opcode)) {
       message_size = (opcode == kContinuation ? message_size : 0) + length;
       if (opcode != kContinuation) {
@@ -181,14 +188,15 @@ DecodeResult decode_stream(std::span<const std::uint8_t> stream, DecodeLimits li
         text.clear();
       }
       if (message_size > limits.max_message_size || message_size < length)
-        flaws.push_back(ProtocolError::message_too_large);
+        sizes.push_back(ProtocolError::message_too_large);
     }
-    if (!flaws.empty() && !limits.whole_header) return fail(flaws);
+    const std::vector<ProtocolError> all = flaws();
+    if (!all.empty() && !limits.whole_header) return fail(all);
     if (stream.size() - at < header + 4) {
-      if (!flaws.empty()) return fail(flaws, true);
+      if (!all.empty()) return fail(all, true);
       break;
     }
-    if (!flaws.empty()) return fail(flaws);
+    if (!all.empty()) return fail(all);
     const std::size_t key_at = at + header;
     header += 4;
     const std::size_t arrived = stream.size() - at - header;

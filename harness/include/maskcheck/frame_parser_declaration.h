@@ -72,7 +72,7 @@ constexpr Parser declare_frame_parser(const char* name, const char* summary) {
            MASKCHECK_WRITES_SPILLED_HEADER, 1},
           MASKCHECK_DELIVERS_FRAGMENTS,
           MASKCHECK_ALL_ERRORS,
-          0,
+          MASKCHECK_POLICY_REFERENCE_ORDER,
           1,
           frame_parser_declaration::kVariants,
           std::size(frame_parser_declaration::kVariants),

@@ -52,6 +52,10 @@ typedef enum maskcheck_frame_error {
 /* what a length gives away (top bit, non-minimal, too large) is reported only once the whole
  * header, key included, has arrived */
 #define MASKCHECK_POLICY_WHOLE_HEADER UINT32_C(4)
+/* reports the first flaw in the reference decoder's order, at the byte by which the reference
+ * does, never earlier and never another of the frame's flaws (maskcheck's own parser); without it
+ * any flaw of a failing frame will do, from the byte that shows it on */
+#define MASKCHECK_POLICY_REFERENCE_ORDER UINT32_C(8)
 
 /* Where the parser hands payload bytes out. */
 typedef enum maskcheck_delivery {

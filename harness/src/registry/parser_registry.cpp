@@ -59,6 +59,8 @@ std::string check_plugin_parser(const Parser& parser) {
   if (parser.delivery != MASKCHECK_DELIVERS_FRAGMENTS &&
       parser.delivery != MASKCHECK_DELIVERS_MESSAGES)
     return "parser '" + name + "': delivery is neither fragments nor messages";
+  if ((parser.policies & ~std::uint32_t{15}) != 0)
+    return "parser '" + name + "': policies has bits of no policy";
   if ((parser.errors_told_apart & ~std::uint32_t{MASKCHECK_ALL_ERRORS}) != 0)
     return "parser '" + name + "': errors_told_apart has bits of no error class";
   if (std::string why = check_buffer(parser.buffer); !why.empty())

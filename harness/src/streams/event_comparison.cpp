@@ -18,8 +18,10 @@ using reference::ProtocolError;
 // stream ended before the point by which it must report.
 bool errors_agree(const Parser& parser, const reference::DecodeResult& expected,
                   std::optional<maskcheck_frame_error> got) {
+  const bool strict = (parser.policies & MASKCHECK_POLICY_REFERENCE_ORDER) != 0;
   if (!expected.error) return !got;
   if (!got) return expected.error_pending;
+  if (strict) return !expected.error_pending && to_c_error(*expected.error) == *got;
   const auto agrees = [&](reference::ProtocolError flaw) {
     return to_c_error(flaw) == *got || !tells_apart(parser, to_c_error(flaw));
   };
@@ -29,6 +31,11 @@ bool errors_agree(const Parser& parser, const reference::DecodeResult& expected,
 // "error reserved-bits or unmasked-frame (or none yet)", as the comparison accepts it.
 std::string error_words(const Parser& parser, const reference::DecodeResult& expected) {
   if (!expected.error) return "error none";
+  if ((parser.policies & MASKCHECK_POLICY_REFERENCE_ORDER) != 0) {
+    return expected.error_pending
+               ? "error none yet"
+               : "error " + std::string(reference::protocol_error_name(*expected.error));
+  }
   std::string words = "error " + std::string(reference::protocol_error_name(*expected.error));
   bool blurred = !tells_apart(parser, to_c_error(*expected.error));
   for (const reference::ProtocolError flaw : expected.alternatives) {

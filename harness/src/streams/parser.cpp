@@ -123,6 +123,8 @@ std::string describe_parser(const Parser& parser) {
     words += "; requires minimal lengths";
   if ((parser.policies & MASKCHECK_POLICY_WHOLE_HEADER) != 0)
     words += "; length errors once the key is in";
+  if ((parser.policies & MASKCHECK_POLICY_REFERENCE_ORDER) != 0)
+    words += "; errors in the reference's order";
   words += parser.takes_kernel != 0 ? "; runs on a kernel" : "; takes no kernel";
   return words + "; variants " + variant_names(parser);
 }
