@@ -68,6 +68,7 @@ expect flaw-9 2 "parser 'same-name' is already registered" \
   -- "$maskcheck" list --parser-plugin "$(flaw 9)"
 expect flaw-10 2 'was built for parser ABI 2, this maskcheck has 1' \
   -- "$maskcheck" list --parser-plugin "$(flaw 10)"
+expect flaw-11 2 'policies has bits of no policy' -- "$maskcheck" list --parser-plugin "$(flaw 11)"
 
 # The fuzz target replays its seeds on the plug-in parsers named, and names the one that fails.
 expect fuzz-messages 0 'no failure' \

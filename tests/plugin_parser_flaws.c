@@ -18,10 +18,10 @@ static void destroy(void* parser) {
 static const char* const one[] = {"default"};
 static const char* const twice[] = {"default", "default"};
 
-#define PARSER(name, buffer, errors, variants, count, destroy_call)                         \
-  {                                                                                         \
-    name, "a declaration with one flaw", buffer, MASKCHECK_DELIVERS_MESSAGES, errors, 0, 0, \
-        variants, count, create, consume, destroy_call                                      \
+#define PARSER(name, buffer, errors, policies, variants, count, destroy_call)                      \
+  {                                                                                                \
+    name, "a declaration with one flaw", buffer, MASKCHECK_DELIVERS_MESSAGES, errors, policies, 0, \
+        variants, count, create, consume, destroy_call                                             \
   }
 
 /* (Macros: C takes no const object as an initializer.) */
@@ -36,26 +36,28 @@ static const char* const twice[] = {"default", "default"};
 
 static const maskcheck_parser parsers[] = {
 #if FLAW == 1
-    PARSER("no-variant", plain, 0, one, 0, destroy),
+    PARSER("no-variant", plain, 0, 0, one, 0, destroy),
 #elif FLAW == 2
-    PARSER("variant-twice", plain, 0, twice, 2, destroy),
+    PARSER("variant-twice", plain, 0, 0, twice, 2, destroy),
 #elif FLAW == 3
-    PARSER("writes-past-reads", writes_past_reads, 0, one, 1, destroy),
+    PARSER("writes-past-reads", writes_past_reads, 0, 0, one, 1, destroy),
 #elif FLAW == 4
-    PARSER("huge-padding", huge_padding, 0, one, 1, destroy),
+    PARSER("huge-padding", huge_padding, 0, 0, one, 1, destroy),
 #elif FLAW == 5
-    PARSER("spill-without-room", spill_without_room, 0, one, 1, destroy),
+    PARSER("spill-without-room", spill_without_room, 0, 0, one, 1, destroy),
 #elif FLAW == 6
-    PARSER("bad:name", plain, 0, one, 1, destroy),
+    PARSER("bad:name", plain, 0, 0, one, 1, destroy),
 #elif FLAW == 7
-    PARSER("no-destroy", plain, 0, one, 1, NULL),
+    PARSER("no-destroy", plain, 0, 0, one, 1, NULL),
 #elif FLAW == 8
-    PARSER("unknown-errors", plain, UINT32_C(1) << 20, one, 1, destroy),
+    PARSER("unknown-errors", plain, UINT32_C(1) << 20, 0, one, 1, destroy),
 #elif FLAW == 9
-    PARSER("same-name", plain, 0, one, 1, destroy),
-    PARSER("same-name", plain, 0, one, 1, destroy),
+    PARSER("same-name", plain, 0, 0, one, 1, destroy),
+    PARSER("same-name", plain, 0, 0, one, 1, destroy),
+#elif FLAW == 11
+    PARSER("unknown-policy", plain, 0, UINT32_C(1) << 8, one, 1, destroy),
 #else
-    PARSER("flawless", plain, 0, one, 1, destroy),
+    PARSER("flawless", plain, 0, 0, one, 1, destroy),
 #endif
 };
 

@@ -56,6 +56,8 @@ typedef enum maskcheck_frame_error {
  * does, never earlier and never another of the frame's flaws (maskcheck's own parser); without it
  * any flaw of a failing frame will do, from the byte that shows it on */
 #define MASKCHECK_POLICY_REFERENCE_ORDER UINT32_C(8)
+/* Every policy above. */
+#define MASKCHECK_ALL_POLICIES UINT32_C(15)
 
 /* Where the parser hands payload bytes out. */
 typedef enum maskcheck_delivery {

@@ -59,7 +59,7 @@ std::string check_plugin_parser(const Parser& parser) {
   if (parser.delivery != MASKCHECK_DELIVERS_FRAGMENTS &&
       parser.delivery != MASKCHECK_DELIVERS_MESSAGES)
     return "parser '" + name + "': delivery is neither fragments nor messages";
-  if ((parser.policies & ~std::uint32_t{15}) != 0)
+  if ((parser.policies & ~std::uint32_t{MASKCHECK_ALL_POLICIES}) != 0)
     return "parser '" + name + "': policies has bits of no policy";
   if ((parser.errors_told_apart & ~std::uint32_t{MASKCHECK_ALL_ERRORS}) != 0)
     return "parser '" + name + "': errors_told_apart has bits of no error class";
@@ -111,7 +111,8 @@ std::string parser_plugin_path(std::string_view parser_name) {
 }
 
 std::string load_parser_plugin(const std::string& path, const std::vector<std::string>& only) {
-  auto opened = open_plugin_library(path, "maskcheck_plugin_parsers", "--parser-plugin");
+  auto opened =
+      open_plugin_library(path, "maskcheck_plugin_parsers", "parser_plugin.h", "--parser-plugin");
   if (const auto* reason = std::get_if<std::string>(&opened)) return *reason;
   const auto& [function, absolute] = std::get<PluginLibrary>(opened);
   const std::string prefix = "--parser-plugin: " + path;

@@ -10,6 +10,7 @@ namespace maskcheck {
 
 std::variant<PluginLibrary, std::string> open_plugin_library(const std::string& path,
                                                              const char* symbol,
+                                                             std::string_view header,
                                                              std::string_view option) {
   const std::string prefix = std::string(option) + ": ";
   std::error_code error;
@@ -18,9 +19,7 @@ std::variant<PluginLibrary, std::string> open_plugin_library(const std::string& 
   if (library == nullptr) return prefix + "cannot load " + path + ": " + dlerror();
   void* function = dlsym(library, symbol);
   if (function == nullptr) {
-    return prefix + path + " defines no " + symbol + "() (see maskcheck/" +
-           (std::string_view(symbol).find("parser") != std::string_view::npos ? "parser_plugin.h"
-                                                                              : "plugin.h") +
+    return prefix + path + " defines no " + symbol + "() (see maskcheck/" + std::string(header) +
            ")";
   }
   return PluginLibrary{function, std::move(absolute)};

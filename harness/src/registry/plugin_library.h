@@ -15,10 +15,11 @@ struct PluginLibrary {
   std::string absolute;  // the library's path, absolute
 };
 
-// Opens `path` (never closed: what it declares lives in it) and finds `symbol`, or says in one line
-// why not, starting with `option` ("--plugin").
+// Opens `path` (never closed: what it declares lives in it) and finds `symbol`, declared in
+// maskcheck/`header`, or says in one line why not, starting with `option` ("--plugin").
 std::variant<PluginLibrary, std::string> open_plugin_library(const std::string& path,
                                                              const char* symbol,
+                                                             std::string_view header,
                                                              std::string_view option);
 
 // Names end up in case ids ("name:exact:n5:..."), so no ':' and nothing a shell would split.

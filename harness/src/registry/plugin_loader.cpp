@@ -136,7 +136,7 @@ const LoadedKernel* find_loaded(std::string_view name) {
 }
 
 std::string load_plugin(const std::string& path, const std::vector<std::string>& only) {
-  auto opened = open_plugin_library(path, "maskcheck_plugin_kernels", "--plugin");
+  auto opened = open_plugin_library(path, "maskcheck_plugin_kernels", "plugin.h", "--plugin");
   if (const auto* reason = std::get_if<std::string>(&opened)) return *reason;
   const auto& [function, absolute] = std::get<PluginLibrary>(opened);
   const auto entry = reinterpret_cast<decltype(&maskcheck_plugin_kernels)>(function);
