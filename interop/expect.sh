@@ -5,6 +5,7 @@
 # "parser-split-h6-h8" for headers 6 and 8 only),
 # or maskcheck still makes its known finding, in that first case, and the printed repro line shows
 # it again.
+# MASKCHECK_SPANS (with, without) says whether a sweep takes the span tier.
 # Usage: expect.sh MASKCHECK PLUGIN KERNEL ENTRY pass
 #        expect.sh MASKCHECK PLUGIN KERNEL ENTRY CASE_ID REPORT_PATTERN
 set -u
@@ -15,7 +16,8 @@ case $entry in
     sweep=("$maskcheck" "${entry#parser-}" --parser-plugin "$plugin" --parser "$kernel") ;;
   parser-split-h6-h8)
     sweep=("$maskcheck" split --parser-plugin "$plugin" --parser "$kernel" --header 6 --header 8) ;;
-  *) sweep=("$maskcheck" sweep --plugin "$plugin" --kernel "$kernel" --entry "$entry") ;;
+  *) sweep=("$maskcheck" sweep --plugin "$plugin" --kernel "$kernel" --entry "$entry"
+            --spans "${MASKCHECK_SPANS:-with}") ;;
 esac
 
 if [[ $expected == pass ]]; then

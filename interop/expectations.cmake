@@ -30,6 +30,12 @@ set(interop_expectations
     "go gorilla maskBytes pass"
     "go coder mask pass")
 
+# Sweeps take the span tier (1 MiB .. 64 MiB + 127) where the tests sweep it: the release preset.
+if(MASKCHECK_SPAN_SWEEP)
+  set(interop_spans with)
+else()
+  set(interop_spans without)
+endif()
 foreach(expectation IN LISTS interop_expectations)
   string(REPLACE " " ";" fields "${expectation}")
   list(GET fields 0 adapter)
@@ -58,5 +64,6 @@ foreach(expectation IN LISTS interop_expectations)
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/expect.sh $<TARGET_FILE:maskcheck> ${plugin}
                    ${kernel} ${arguments})
   # COST: among the longest tests; started first, they do not trail the run on their own.
-  set_tests_properties(interop_${kernel}_${entry} PROPERTIES LABELS interop TIMEOUT 900 COST 30)
+  set_tests_properties(interop_${kernel}_${entry} PROPERTIES LABELS interop TIMEOUT 900 COST 30
+                                                    ENVIRONMENT MASKCHECK_SPANS=${interop_spans})
 endforeach()

@@ -212,7 +212,8 @@ const Coverage& what_the_checks_reach() {
     Coverage coverage;
     const CaseSpace space = full_case_space();
     coverage.kernel_lengths.insert(space.lengths.begin(), space.lengths.end());
-    coverage.kernel_lengths.insert(space.large_lengths.begin(), space.large_lengths.end());
+    for (const auto* lengths : {&space.large_lengths, &space.span_lengths, &space.span_remainders})
+      coverage.kernel_lengths.insert(lengths->begin(), lengths->end());
     for (std::uint64_t n : coverage.kernel_lengths) coverage.phases.insert(n % 4);
     add_splits(coverage);
     add_named_streams(coverage);
@@ -249,13 +250,13 @@ TEST(Boundaries, TheChecksReachBothSidesOfEveryBoundary) {
   }
 }
 
-// The coverage's teeth: a kernel step of 2 MiB, past every swept length but one, and a
+// The coverage's teeth: a kernel step of 3 MiB, between the span tier's powers of two, and a
 // close-code range edge one past the catalogue's codes.
 TEST(Boundaries, ABoundaryTheChecksMissIsFound) {
   const Coverage& coverage = what_the_checks_reach();
-  const Boundary step{"block_unmask.cpp", "done", ">=", "kHuge", 2u << 20, Scope::kernel_length};
+  const Boundary step{"block_unmask.cpp", "done", ">=", "kHuge", 3u << 20, Scope::kernel_length};
   EXPECT_EQ(unreached_sides(step, coverage),
-            (std::vector<std::uint64_t>{(2u << 20) - 1, 2u << 20}));
+            (std::vector<std::uint64_t>{(3u << 20) - 1, 3u << 20}));
   const Boundary code{"frame_parser.cpp", "code", "<=", "1015", 1015, Scope::close_code};
   EXPECT_EQ(unreached_sides(code, coverage), (std::vector<std::uint64_t>{1016}));
 }

@@ -18,7 +18,10 @@ enum class Flaw {
   single_length,        // right except when the payload is 300 bytes
   disjoint_only,        // right except when dst lies wholly below src, more than 64 bytes back
   above_only,           // right except when dst lies wholly above src
+  past_8_mib,           // right except past 8 MiB, where it takes another path that slips a bit
 };
+
+constexpr std::size_t k8MiB = std::size_t{8} << 20;
 
 // A byte loop over `count` bytes, carrying one flaw. `n` is the caller's payload length.
 template <Flaw flaw>
@@ -43,6 +46,7 @@ void flawed_xor(std::uint8_t* dst, const std::uint8_t* src, std::size_t count, K
   if constexpr (flaw == Flaw::above_only) {
     if (n > 0 && dst >= src + n) dst[n - 1] ^= 0x80;
   }
+  if (flaw == Flaw::past_8_mib && n > k8MiB) dst[n - 1] ^= 0x01;
 }
 
 template <Flaw flaw>
@@ -141,10 +145,20 @@ const std::vector<BrokenKernel> kBroken{
      true},
 };
 
+// Not among kBroken: the sweeps those are checked with stop at 320 bytes.
+const BrokenKernel kBrokenPast8MiB{
+    four_entry_kernel<kFlawed<Flaw::past_8_mib>>("broken-past-8mib", "wrong only past 8 MiB"),
+    kEveryEntry,
+    {mismatch}};
+
 }  // namespace
 
 std::span<const BrokenKernel> broken_kernels() {
   return kBroken;
+}
+
+const BrokenKernel& broken_past_8_mib() {
+  return kBrokenPast8MiB;
 }
 
 }  // namespace maskcheck::testing

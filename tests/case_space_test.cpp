@@ -8,13 +8,16 @@
 #include <set>
 #include <tuple>
 
+#include "maskcheck/differ.h"
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/message_limits.h"
 
 namespace maskcheck {
 namespace {
 
-// Three placements, so three candidate calls per case.
+// Three placements, so three candidate calls per case (one in the span tier).
 constexpr std::uint64_t kCallsPerCase = 3;
+constexpr std::size_t kMiB = std::size_t{1} << 20;
 // The hand-run check this harness replaced covered 78,517 cases; the sweep must do 100x that.
 constexpr std::uint64_t kHandRunCases = 78'517;
 
@@ -34,11 +37,11 @@ TEST(CaseSpace, EveryEntryPointMakesAMillionKernelCalls) {
 }
 
 // The README's table. Declaring the four contracts as data changed no case; the disjoint placements
-// added 47,288 to words and 188,645 each to imprecise and exact, and dst above src 196,965 to
-// exact (three in each of its 65,655 cells).
+// added 47,288 to words and 188,645 each to imprecise and exact, dst above src 196,965 to exact
+// (three in each of its 65,655 cells), and the span tier 149 to words and 462 to each other entry.
 TEST(CaseSpace, TheOwnEntryPointsKeepTheirCaseCounts) {
   const std::map<std::string_view, std::uint64_t> expected{
-      {"words", 1'544'816}, {"imprecise", 3'207'290}, {"inplace", 525'185}, {"exact", 3'994'655}};
+      {"words", 1'544'965}, {"imprecise", 3'207'752}, {"inplace", 525'647}, {"exact", 3'995'117}};
   for (const auto& [name, cases] : expected)
     EXPECT_EQ(count_cases(own(name), full_case_space()), cases) << name;
 }
@@ -70,7 +73,9 @@ TEST(CaseSpace, WordsLengthsAreWholeWordsAndIncludeTheLargeOnes) {
       std::all_of(lengths.begin(), lengths.end(), [](std::size_t n) { return n % 4 == 0; }));
   EXPECT_TRUE(lengths.count(1u << 20));
   EXPECT_TRUE(lengths.count(524284));
-  EXPECT_EQ(lengths.size(), 257u + 8u);
+  // 0..1024 and the large tier give 257 + 8; the span tier 14 powers and neighbours and 93
+  // remainders, one of which, 1 MiB, the large tier's 1 MiB + 3 already rounds to.
+  EXPECT_EQ(lengths.size(), 257u + 8u + 14u + 93u - 1u);
 }
 
 class CaseSpaceCoverage : public testing::TestWithParam<std::string_view> {};
@@ -82,6 +87,7 @@ TEST_P(CaseSpaceCoverage, EveryLengthSeesEveryVariant) {
   CaseSpace space = full_case_space();
   space.lengths = {0, 1, 63, 64, 65, 300, 1023, 1024};
   space.large_lengths.clear();
+  clear_span_tier(space);
   std::map<std::size_t, std::set<std::tuple<unsigned, Key, unsigned>>> variants;
   std::map<std::tuple<std::size_t, unsigned, unsigned>, std::set<Key>> server_keys;
   for_each_case(entry, space, [&](const TestCase& c) {
@@ -130,8 +136,7 @@ void expect_disjoint_placements_in_every_cell(const Entry& entry, bool above) {
     const std::size_t length = n - n % entry.length_multiple;
     for (unsigned alignment : length > 1024 ? space.large_alignments : space.alignments) {
       const std::set<std::size_t> seen = gaps[{length, alignment}];
-      EXPECT_EQ(seen, (std::set<std::size_t>{0, 1, 64}))
-          << "n " << length << " a " << alignment;
+      EXPECT_EQ(seen, (std::set<std::size_t>{0, 1, 64})) << "n " << length << " a " << alignment;
     }
     const std::size_t pairs = space.keys.size() * (carries_position(entry) ? 4 : 1);
     if (length <= 1024) {
@@ -149,6 +154,43 @@ TEST_P(CaseSpaceCoverage, EveryCellAlsoPlacesDstWhollyBelowSrc) {
 
 TEST_P(CaseSpaceCoverage, EveryCellAlsoPlacesDstWhollyAboveSrcWhereDeclared) {
   expect_disjoint_placements_in_every_cell(own(GetParam()), true);
+}
+
+// The span tier: every power of two from 1 MiB to the parser's default message limit and its
+// neighbours at alignments 0, 1, 31 and 63, every remainder modulo 128 just past 8, 16 and 64 MiB,
+// one case per cell, dst never disjoint, each case checked in one placement; across the cells the
+// keys, shifts and phases all turn up.
+TEST_P(CaseSpaceCoverage, TheSpanTierReachesTheDefaultMessageLimit) {
+  const Entry& entry = own(GetParam());
+  CaseSpace space = full_case_space();
+  space.lengths.clear();
+  space.large_lengths.clear();
+  std::map<std::size_t, std::set<unsigned>> alignments;
+  std::set<Key> keys;
+  std::set<unsigned> shifts;
+  std::set<unsigned> phases;
+  for_each_case(entry, space, [&](const TestCase& c) {
+    EXPECT_TRUE(alignments[c.length].insert(c.alignment).second) << c.length;
+    EXPECT_LE(c.shift, 64u);
+    EXPECT_FALSE(c.dst_above);
+    EXPECT_EQ(placements_checked(c), c.length > kEveryPlacementUpTo ? 1u : 3u);
+    keys.insert(c.key);
+    shifts.insert(c.shift);
+    phases.insert(c.phase);
+    return true;
+  });
+  const auto whole = [&](std::size_t n) { return n - n % entry.length_multiple; };
+  for (std::size_t power = kMiB; power <= kDefaultMessageSizeLimit; power *= 2) {
+    for (std::size_t n : {power - 1, power, power + 1})
+      EXPECT_EQ(alignments[whole(n)], (std::set<unsigned>{0, 1, 31, 63})) << "n " << n;
+  }
+  for (std::size_t power : {8 * kMiB, 16 * kMiB, 64 * kMiB}) {
+    for (std::size_t remainder = 1; remainder < 128; ++remainder)
+      EXPECT_TRUE(alignments.count(whole(power + remainder))) << power << " + " << remainder;
+  }
+  EXPECT_EQ(keys.size(), space.keys.size());
+  EXPECT_GE(shifts.size(), moves_data(entry) ? 20u : 1u);
+  EXPECT_EQ(phases.size(), carries_position(entry) ? 4u : 1u);
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryEntryPoint, CaseSpaceCoverage,

@@ -34,6 +34,11 @@ expect stream-list 0 'large-frame-512k-reads' -- "$maskcheck" stream --list
 expect repro-split 0 '^PASS block:split:h8:n300:k00000000:over-key:c7,200' -- "$maskcheck" repro block:split:h8:n300:k00000000:over-key:c7,200
 expect repro-split-bad-cut 2 'cuts must satisfy' -- "$maskcheck" repro block:split:h6:n5:k00000000:over-key:c9,3
 expect repro-split-too-long 2 'does not fit' -- "$maskcheck" repro block:split:h6:n126:k00000000:over-key:c0,0
+expect repro-split-controls 0 '^PASS block:split:controls:n41:k37fa213d:over-header:c3,40' -- "$maskcheck" repro block:split:controls:n41:k37fa213d:over-header:c3,40
+expect repro-split-controls-too-long 2 "controls stream's message is 20..125 bytes" -- "$maskcheck" repro block:split:controls:n126:k00000000:over-key:c0,0
+expect sweep-spans-bad 2 'spans' -- "$maskcheck" sweep --spans sometimes
+expect sweep-spans-only-lengths 2 'the span tier has its own lengths' -- "$maskcheck" sweep --spans only --lengths 5
+expect sweep-spans-only-oracle 2 'the oracle, is not swept past' -- "$maskcheck" sweep --spans only --kernel reference
 expect repro-stream 0 '^PASS block:stream:error-invalid-close-code-bytewise:over-header' -- "$maskcheck" repro block:stream:error-invalid-close-code-bytewise:over-header
 expect repro-stream-unknown 2 "no stream named 'nope'" -- "$maskcheck" repro block:stream:nope:over-key
 expect require-unknown 2 "--require: unknown kernel 'nope'" -- "$maskcheck" sweep --require nope

@@ -20,6 +20,7 @@ CaseSpace space_up_to(std::size_t longest) {
   space.lengths.resize(longest + 1);
   std::iota(space.lengths.begin(), space.lengths.end(), std::size_t{0});
   space.large_lengths.clear();
+  clear_span_tier(space);
   return space;
 }
 
@@ -64,6 +65,29 @@ TEST(DstAboveSrc, AloneCatchesABugThatLivesOnlyThere) {
   const auto parsed = parse_case_id(result.failures.front().case_id);
   ASSERT_TRUE(std::holds_alternative<ParsedCaseId>(parsed));
   EXPECT_TRUE(std::get<ParsedCaseId>(parsed).test_case.dst_above)
+      << format_failure(result.failures.front());
+}
+
+// A bug past 8 MiB passes every tier up to 1 MiB + 3 and is caught by the span tier, at the first
+// length past 8 MiB.
+TEST(SpanTier, AloneCatchesABugPast8MiB) {
+  const BrokenKernel& broken = broken_past_8_mib();
+  const Entry& exact = *broken.kernel.entry("exact");
+  CaseSpace below_spans = full_case_space();
+  below_spans.lengths.resize(65);
+  clear_span_tier(below_spans);
+  EXPECT_EQ(run_sweep(broken.kernel, exact, below_spans, {}).failed_cases, 0u);
+  CaseSpace spans = full_case_space();
+  spans.lengths.clear();
+  spans.large_lengths.clear();
+  SweepOptions first_only;
+  first_only.max_failures = 1;
+  const SweepResult result = run_sweep(broken.kernel, exact, spans, first_only);
+  ASSERT_EQ(result.failures.size(), 1u);
+  EXPECT_EQ(result.failures.front().kind, FailureKind::mismatch);
+  const auto parsed = parse_case_id(result.failures.front().case_id);
+  ASSERT_TRUE(std::holds_alternative<ParsedCaseId>(parsed));
+  EXPECT_EQ(std::get<ParsedCaseId>(parsed).test_case.length, (std::size_t{8} << 20) + 1)
       << format_failure(result.failures.front());
 }
 

@@ -33,6 +33,7 @@ struct SweepArguments {
   std::string lengths;               // empty: the full case space
   std::string alignments;
   std::string shifts;
+  std::string spans = "with";  // the span tier (1 MiB .. 64 MiB): with, without or only it
   bool exhaustive = false;
 };
 

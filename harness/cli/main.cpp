@@ -62,6 +62,11 @@ int main(int argc, char** argv) {
                     "payload lengths, e.g. 0..1024,4096 (default: the full case space)");
   sweep->add_option("--alignments", sweep_arguments.alignments, "source alignments, e.g. 0..63");
   sweep->add_option("--shifts", sweep_arguments.shifts, "shifts D, e.g. 0..64");
+  sweep
+      ->add_option("--spans", sweep_arguments.spans,
+                   "the span tier, lengths 1 MiB .. 64 MiB + 127: with, without or only it "
+                   "(default: with)")
+      ->check(CLI::IsMember({"with", "without", "only"}));
   sweep->add_flag("--exhaustive", sweep_arguments.exhaustive,
                   "every shift, key and phase in every (length, alignment) cell");
 

@@ -24,8 +24,15 @@ struct Selection {
   std::vector<const Kernel*> kernels;
   std::vector<std::string> entries;  // names; empty: every entry point of each kernel
   CaseSpace space;
+  // The oracle swept as a candidate is the loop it is compared with, the same at every length:
+  // past 1 MiB + 3 it would add a minute of comparing the oracle with itself, not a check.
+  CaseSpace oracle_space;
   SweepOptions options;
 };
+
+bool has_cases(const CaseSpace& space) {
+  return !space.lengths.empty() || !space.large_lengths.empty() || has_span_tier(space);
+}
 
 template <typename Number>
 std::string apply_list(const std::string& text, std::uint64_t max, const char* flag,
@@ -60,22 +67,38 @@ std::string select(const SweepArguments& arguments, Selection& selection) {
   CaseSpace& space = selection.space;
   space = full_case_space();
   space.exhaustive = arguments.exhaustive;
+  if (arguments.spans == "without") clear_span_tier(space);
+  if (arguments.spans == "only") {
+    if (!arguments.lengths.empty()) return "--spans only: the span tier has its own lengths";
+    const auto is_oracle = [](const Kernel* kernel) { return kernel == &reference_kernel(); };
+    if (std::ranges::all_of(selection.kernels, is_oracle))
+      return "--spans only: the reference kernel, the oracle, is not swept past 1 MiB + 3";
+    space.lengths.clear();
+    space.large_lengths.clear();
+  }
   std::vector<std::size_t> lengths;
   if (auto error = apply_list(arguments.lengths, kMaxLength, "--lengths", lengths); !error.empty())
     return error;
   if (!lengths.empty()) {
     space.lengths.clear();
     space.large_lengths.clear();
+    clear_span_tier(space);
     for (std::size_t n : lengths)
       (n > kLargeLength ? space.large_lengths : space.lengths).push_back(n);
   }
   if (auto error = apply_list(arguments.alignments, 63, "--alignments", space.alignments);
       !error.empty())
     return error;
-  if (!arguments.alignments.empty()) space.large_alignments = space.alignments;
+  if (!arguments.alignments.empty()) {
+    space.large_alignments = space.alignments;
+    if (has_span_tier(space)) space.span_alignments = space.alignments;
+  }
   // Shifts given are the only placements: no disjoint ones beside them.
   if (!arguments.shifts.empty()) space.disjoint_gaps.clear();
-  return apply_list(arguments.shifts, kMaxShift, "--shifts", space.shifts);
+  auto error = apply_list(arguments.shifts, kMaxShift, "--shifts", space.shifts);
+  selection.oracle_space = space;
+  clear_span_tier(selection.oracle_space);
+  return error;
 }
 
 // The kernel's entry points the sweep runs: those named, or all of them.
@@ -122,6 +145,9 @@ int sweep_command(const SweepArguments& arguments) {
       tally.skipped.emplace_back(kernel->name);
       continue;
     }
+    const CaseSpace& space =
+        kernel == &reference_kernel() ? selection.oracle_space : selection.space;
+    if (!has_cases(space)) continue;
     for (const Entry* entry : entries_to_sweep(*kernel, selection.entries)) {
       if (interrupted) break;
       ProgressLine progress(std::string(kernel->name) + ":" + entry->name);
@@ -129,7 +155,7 @@ int sweep_command(const SweepArguments& arguments) {
       options.stop_requested = &interrupted;
       if (!arguments.run.quiet)
         options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
-      SweepResult result = run_sweep(*kernel, *entry, selection.space, options);
+      SweepResult result = run_sweep(*kernel, *entry, space, options);
       progress.finish();
       if (arguments.run.reports_failures()) {
         for (const Failure& failure : result.failures)

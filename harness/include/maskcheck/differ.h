@@ -3,6 +3,7 @@
 // contract says, plus the phase returned or the key left behind.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -17,12 +18,19 @@
 
 namespace maskcheck {
 
+// Longer cases (the span tier) run in one placement, turning with length and alignment: three
+// whole windows per 64 MiB case would put the tier out of reach of a CI run.
+inline constexpr std::size_t kEveryPlacementUpTo = (std::size_t{1} << 20) + 3;
+// How many candidate calls `Differ::check` makes for the case: 3, or 1 past kEveryPlacementUpTo.
+std::size_t placements_checked(const TestCase& test_case);
+
 class Differ {
  public:
   // The longest payload and the widest shift it will be asked to place.
   Differ(const Kernel& candidate, std::size_t max_length, unsigned max_shift = 64);
 
-  // The first thing wrong with this case, or nothing. The case must be valid. The read
+  // The first thing wrong with this case, in every placement it is checked in, or nothing. The
+  // case must be valid. The read
   // footprint holds `payload` repeated, or the differ's own pseudo-random bytes if it is empty.
   std::optional<Failure> check(const TestCase& test_case,
                                std::span<const std::uint8_t> payload = {});
@@ -67,7 +75,7 @@ class Differ {
   const Kernel& candidate_;
   GuardedArena arena_;
   std::vector<std::uint8_t> payload_pool_;
-  std::vector<std::uint8_t> canaries_[2];  // the two fills, made once, copied around each span
+  std::array<std::uint8_t, 256> canaries_[2];  // the two fills' periods, repeated around each span
   Image images_[2];  // one per canary fill, so bytes left unwritten cannot match by chance
   std::vector<std::uint8_t> accepted_;  // accept_writes_allowed's result
   std::uint64_t candidate_calls_ = 0;

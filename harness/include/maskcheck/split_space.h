@@ -1,5 +1,7 @@
 // Three-way read splits of a two-frame stream: the frame under test (header size 6, 8 or 14),
-// then a short frame whose header an overrun of the first payload would corrupt.
+// then a short frame whose header an overrun of the first payload would corrupt. Header 6 also
+// splits a message in three fragments with a ping, a pong and a close between them, ending at a
+// small message size limit or one byte past it.
 #pragma once
 
 #include <cstddef>
@@ -16,7 +18,8 @@ namespace maskcheck {
 
 struct SplitCase {
   unsigned header_size = 6;
-  std::size_t length = 0;  // payload bytes of the frame under test
+  bool controls = false;   // the fragmented message with control frames between its fragments
+  std::size_t length = 0;  // payload bytes of the frame under test, or of the whole message
   Key key{};
   unsigned variant = 0;  // of the parser's declared variants
   std::size_t first_cut =
@@ -29,11 +32,14 @@ struct SplitCase {
 // A frame declaring more than any buffer holds (header 14, 2^32 - 1 .. 2^63 - 1 bytes) is sent
 // only in part, with no frame after it, to a parser with no size limit.
 std::vector<std::uint8_t> split_stream(const SplitCase& split);
-std::size_t split_stream_size(unsigned header_size, std::size_t length);
+std::size_t split_stream_size(const SplitCase& split);
 std::uint64_t split_size_limit(const SplitCase& split);
 
+// The message size limit of the controls stream; its message ends at it or one byte past it.
+inline constexpr std::size_t kControlsSizeLimit = 40;
+
 // "block:split:h6:n77:k37fa213d:over-header:c3,40": the subject (subject_name() in parser.h), the
-// split, the parser's variant by name.
+// split, the parser's variant by name; "controls" instead of "h6" for the controls stream.
 std::string split_case_id(std::string_view subject, std::string_view variant,
                           const SplitCase& split);
 
@@ -44,7 +50,8 @@ struct ParsedSplitId {
 };
 std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id);
 
-// Header 6: every pair of cuts for every payload 0..125; header 8: every pair for 126..300.
+// Header 6: every pair of cuts for every payload 0..125 and of the controls stream; header 8:
+// every pair for 126..300.
 // `exhaustive_up_to` lowers that bound (for quick runs). Header 8 and 14 also get long payloads
 // with cuts that cover every cut inside the header, every remainder modulo 64 in the first and
 // middle piece, and both sides of the 16- and 64-byte blocks; header 14 also frames declaring

@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <numeric>
 
+#include "maskcheck/message_limits.h"
+
 namespace maskcheck {
 
 namespace {
 
 constexpr std::size_t kPinnedKeys = 3;
+constexpr std::size_t kMiB = std::size_t{1} << 20;
+constexpr std::size_t kSpanStride = 37;
 
 struct Variant {
   unsigned shift;
@@ -91,7 +95,44 @@ CaseSpace full_case_space() {
   space.shifts = iota_vector<unsigned>(0, 64);
   space.disjoint_gaps.assign(kDisjointGaps.begin(), kDisjointGaps.end());
   space.keys = default_keys();
+  add_span_tier(space);
   return space;
+}
+
+void add_span_tier(CaseSpace& space) {
+  clear_span_tier(space);
+  for (std::size_t power = kMiB; power <= kDefaultMessageSizeLimit; power *= 2) {
+    space.span_lengths.insert(space.span_lengths.end(), {power - 1, power, power + 1});
+  }
+  for (std::size_t power : {8 * kMiB, 16 * kMiB, 64 * kMiB}) {
+    for (std::size_t remainder = 2; remainder < 128; ++remainder)
+      space.span_remainders.push_back(power + remainder);
+  }
+  space.span_alignments = {0, 1, 31, 63};
+}
+
+void clear_span_tier(CaseSpace& space) {
+  space.span_lengths.clear();
+  space.span_remainders.clear();
+  space.span_alignments.clear();
+}
+
+bool has_span_tier(const CaseSpace& space) {
+  return !space.span_alignments.empty() &&
+         !(space.span_lengths.empty() && space.span_remainders.empty());
+}
+
+std::size_t longest_length(const CaseSpace& space) {
+  std::size_t longest = 0;
+  for (const auto* lengths : {&space.lengths, &space.large_lengths}) {
+    for (std::size_t n : *lengths) longest = std::max(longest, n);
+  }
+  if (!space.span_alignments.empty()) {
+    for (const auto* lengths : {&space.span_lengths, &space.span_remainders}) {
+      for (std::size_t n : *lengths) longest = std::max(longest, n);
+    }
+  }
+  return longest;
 }
 
 std::size_t widest_shift(const CaseSpace& space) {
@@ -173,8 +214,44 @@ bool for_each_case(const Entry& entry, const CaseSpace& space,
     }
     return true;
   };
+  // One case per span cell: half the cells take the pinned variants in turn, the other half step
+  // through the rest by a stride prime to the list, so shift, key and phase all move.
+  auto run_span_cell = [&](std::size_t length, unsigned alignment) {
+    TestCase c{&entry, length, alignment, 0, {}, 0};
+    const bool take_pinned = cell % 2 == 0 && !plan.pinned.empty();
+    if (take_pinned || plan.rotating.empty()) {
+      const Variant& v = plan.pinned[cell / 2 % plan.pinned.size()];
+      c.shift = v.shift;
+      c.key = v.key;
+      c.phase = carries_position(entry) ? static_cast<unsigned>(cell / 2 % 4) : 0;
+    } else {
+      const Variant& v = plan.rotating[cell / 2 * kSpanStride % plan.rotating.size()];
+      c.shift = v.shift;
+      c.key = v.key;
+      c.phase = v.phase;
+    }
+    ++cell;
+    return visit(c);
+  };
+  auto run_span_cells = [&] {
+    if (space.span_alignments.empty()) return true;
+    const std::vector<std::size_t> every_alignment = lengths_for(entry, space.span_lengths);
+    for (std::size_t length : every_alignment) {
+      for (unsigned alignment : space.span_alignments) {
+        if (!run_span_cell(length, alignment)) return false;
+      }
+    }
+    std::size_t turn = 0;
+    for (std::size_t length : lengths_for(entry, space.span_remainders)) {
+      // Rounded to whole words, a remainder can land on a length already in every alignment.
+      if (std::ranges::find(every_alignment, length) != every_alignment.end()) continue;
+      if (!run_span_cell(length, space.span_alignments[turn++ % space.span_alignments.size()]))
+        return false;
+    }
+    return true;
+  };
   return run_cells(space.lengths, space.alignments, false) &&
-         run_cells(space.large_lengths, space.large_alignments, true);
+         run_cells(space.large_lengths, space.large_alignments, true) && run_span_cells();
 }
 
 std::uint64_t count_cases(const Entry& entry, const CaseSpace& space) {

@@ -1,7 +1,5 @@
 #include "maskcheck/sweep.h"
 
-#include <algorithm>
-
 #include "maskcheck/differ.h"
 
 namespace maskcheck {
@@ -11,13 +9,6 @@ namespace {
 // About a millisecond of cases per chunk: a case costs its length plus a fixed overhead.
 constexpr std::uint64_t kChunkCost = std::uint64_t{1} << 20;
 constexpr std::uint64_t kCaseOverhead = 512;
-
-std::size_t longest(const CaseSpace& space) {
-  std::size_t longest = 0;
-  for (std::size_t n : space.lengths) longest = std::max(longest, n);
-  for (std::size_t n : space.large_lengths) longest = std::max(longest, n);
-  return longest;
-}
 
 // One per thread: the differ owns the arena and the images.
 struct DifferChecker {
@@ -30,7 +21,7 @@ struct DifferChecker {
 
 SweepResult run_sweep(const Kernel& kernel, const Entry& entry, const CaseSpace& space,
                       const SweepOptions& options) {
-  const std::size_t max_length = longest(space);
+  const std::size_t max_length = longest_length(space);
   const auto max_shift = static_cast<unsigned>(widest_shift(space));
   return {run_cases<Failure>([&](const auto& visit) { return for_each_case(entry, space, visit); },
                              [](const TestCase& c) { return c.length + kCaseOverhead; }, kChunkCost,

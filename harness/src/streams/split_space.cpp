@@ -31,6 +31,18 @@ const std::vector<std::size_t> kLongLengths14 = [] {
 // Of a frame declaring more than any buffer holds, the payload bytes that are sent.
 constexpr std::size_t kSentOfDeclared = 300;
 
+// The controls stream: fragments of 12, 8 and the rest of the message; a 5-byte ping, a 3-byte pong
+// and an empty close between them; then the trailer. Its message lengths: the limit and one past.
+constexpr std::size_t kFirstFragment = 12;
+constexpr std::size_t kSecondFragment = 8;
+constexpr std::array<std::size_t, 2> kControlsLengths{kControlsSizeLimit, kControlsSizeLimit + 1};
+constexpr std::size_t kControlsOverhead = 5 * 6 + 5 + 3 + kTrailerSize;
+constexpr std::uint8_t kContinuation = 0x0;
+constexpr std::uint8_t kBinary = 0x2;
+constexpr std::uint8_t kClose = 0x8;
+constexpr std::uint8_t kPing = 0x9;
+constexpr std::uint8_t kPong = 0xa;
+
 bool declared_only(std::size_t length) {
   return length > kMaxLength;
 }
@@ -76,12 +88,14 @@ bool parse_field(std::string_view field, std::string_view prefix, Number& value)
 
 }  // namespace
 
-std::size_t split_stream_size(unsigned header_size, std::size_t length) {
-  if (declared_only(length)) return header_size + kSentOfDeclared;
-  return header_size + length + kTrailerSize;
+std::size_t split_stream_size(const SplitCase& split) {
+  if (split.controls) return split.header_size + split.length + kControlsOverhead;
+  if (declared_only(split.length)) return split.header_size + kSentOfDeclared;
+  return split.header_size + split.length + kTrailerSize;
 }
 
 std::uint64_t split_size_limit(const SplitCase& split) {
+  if (split.controls) return kControlsSizeLimit;
   return declared_only(split.length) ? kNoMessageSizeLimit : kDefaultMessageSizeLimit;
 }
 
@@ -92,17 +106,31 @@ std::vector<std::uint8_t> split_stream(const SplitCase& split) {
     payload[i] = static_cast<std::uint8_t>(i * 167 + split.length * 7 + 1);
   }
   std::vector<std::uint8_t> stream;
-  stream.reserve(split_stream_size(split.header_size, split.length));
-  append_frame(stream, {kFin | 0x2, payload, split.key, split.header_size, true, split.length});
-  if (!only_declared) append_frame(stream, {kFin | 0x2, kTrailerPayload, kTrailerKey, 6});
+  stream.reserve(split_stream_size(split));
+  if (split.controls) {
+    const std::span<const std::uint8_t> message = payload;
+    const std::size_t rest = kFirstFragment + kSecondFragment;
+    append_frame(stream, {kBinary, message.first(kFirstFragment), split.key, 6});
+    append_frame(stream, {kFin | kPing, message.first(5), kTrailerKey, 6});
+    append_frame(stream,
+                 {kContinuation, message.subspan(kFirstFragment, kSecondFragment), split.key, 6});
+    append_frame(stream, {kFin | kPong, message.first(3), kTrailerKey, 6});
+    append_frame(stream, {kFin | kClose, {}, kTrailerKey, 6});
+    append_frame(stream, {kFin | kContinuation, message.subspan(rest), split.key, 6});
+  } else {
+    append_frame(stream,
+                 {kFin | kBinary, payload, split.key, split.header_size, true, split.length});
+  }
+  if (!only_declared) append_frame(stream, {kFin | kBinary, kTrailerPayload, kTrailerKey, 6});
   return stream;
 }
 
 std::string split_case_id(std::string_view subject, std::string_view variant,
                           const SplitCase& split) {
-  return std::string(subject) + ":split:h" + std::to_string(split.header_size) + ":n" +
-         std::to_string(split.length) + ":k" + key_hex(split.key) + ":" + std::string(variant) +
-         ":c" + std::to_string(split.first_cut) + "," + std::to_string(split.second_cut);
+  const std::string shape = split.controls ? "controls" : "h" + std::to_string(split.header_size);
+  return std::string(subject) + ":split:" + shape + ":n" + std::to_string(split.length) + ":k" +
+         key_hex(split.key) + ":" + std::string(variant) + ":c" + std::to_string(split.first_cut) +
+         "," + std::to_string(split.second_cut);
 }
 
 std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id) {
@@ -121,7 +149,8 @@ std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id
   parsed.variant = fields[5];
   SplitCase& split = parsed.split;
   const std::size_t comma = fields[6].find(',');
-  if (!parse_field(fields[2], "h", split.header_size) ||
+  split.controls = fields[2] == "controls";
+  if (!(split.controls || parse_field(fields[2], "h", split.header_size)) ||
       !parse_field(fields[3], "n", split.length) || comma == std::string_view::npos ||
       !parse_field(fields[6].substr(0, comma), "c", split.first_cut) ||
       !parse_field(fields[6].substr(comma + 1), "", split.second_cut)) {
@@ -130,12 +159,14 @@ std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id
   const auto key = parse_key_field(fields[4]);
   if (!key) return "bad key field '" + std::string(fields[4]) + "'";
   split.key = *key;
+  if (split.controls && (split.length < kFirstFragment + kSecondFragment || split.length > 125))
+    return "the controls stream's message is 20..125 bytes";
   if (split.header_size != 6 && split.header_size != 8 && split.header_size != 14)
     return "header size must be 6, 8 or 14";
   if (split.length > max_length_for(split.header_size))
     return "the payload does not fit that header size";
   if (split.length > kNoMessageSizeLimit) return "length must be below 2^63";
-  const std::size_t size = split_stream_size(split.header_size, split.length);
+  const std::size_t size = split_stream_size(split);
   if (split.first_cut > split.second_cut || split.second_cut > size) {
     return "cuts must satisfy 0 <= first <= second <= " + std::to_string(size);
   }
@@ -153,20 +184,31 @@ bool for_each_split(const SplitPlan& plan, const std::function<bool(const SplitC
   const std::size_t exhaustive_last =
       plan.header_size == 14 ? 0
                              : std::min(plan.exhaustive_up_to, max_length_for(plan.header_size));
-  for (std::size_t n = exhaustive_first; plan.header_size != 14 && n <= exhaustive_last; ++n) {
-    split.length = n;
-    const std::size_t size = split_stream_size(plan.header_size, n);
+  auto every_pair_of_cuts = [&] {
+    const std::size_t size = split_stream_size(split);
     for (split.first_cut = 0; split.first_cut <= size; ++split.first_cut) {
       for (split.second_cut = split.first_cut; split.second_cut <= size; ++split.second_cut) {
         split.key = next_key();
         if (!visit(split)) return false;
       }
     }
+    return true;
+  };
+  for (std::size_t n = exhaustive_first; plan.header_size != 14 && n <= exhaustive_last; ++n) {
+    split.length = n;
+    if (!every_pair_of_cuts()) return false;
   }
-  if (plan.header_size == 6) return true;
+  if (plan.header_size == 6) {
+    split.controls = true;
+    for (std::size_t n : kControlsLengths) {
+      split.length = n;
+      if (!every_pair_of_cuts()) return false;
+    }
+    return true;
+  }
   for (std::size_t n : plan.header_size == 8 ? kLongLengths8 : kLongLengths14) {
     split.length = n;
-    const std::size_t size = split_stream_size(plan.header_size, n);
+    const std::size_t size = split_stream_size(split);
     for (std::size_t first : covering_cuts(plan.header_size, size)) {
       for (std::size_t middle : middle_sizes()) {
         if (first + middle > size) break;

@@ -12,8 +12,10 @@ namespace {
 constexpr std::uint64_t kSplitChunkCost = std::uint64_t{1} << 20;
 constexpr std::uint64_t kSplitOverhead = 512;
 
-// The stream and its reference decoding for one (length, key): splits reuse them across cuts.
+// The stream and its reference decoding for one (shape, length, key): splits reuse them across
+// cuts.
 struct DecodedStream {
+  bool controls = false;
   std::size_t length = SIZE_MAX;
   Key key{};
   std::vector<std::uint8_t> bytes;
@@ -28,9 +30,12 @@ class DecodedStreamCache {
 
   const DecodedStream& get(const SplitCase& split) {
     for (const DecodedStream& entry : slots_) {
-      if (entry.length == split.length && entry.key == split.key) return entry;
+      if (entry.controls == split.controls && entry.length == split.length &&
+          entry.key == split.key)
+        return entry;
     }
     DecodedStream& entry = slots_[next_++ % slots_.size()];
+    entry.controls = split.controls;
     entry.length = split.length;
     entry.key = split.key;
     entry.bytes = split_stream(split);
@@ -77,7 +82,7 @@ StreamSweepResult run_split_sweep(const ParserOnKernel& subject, const SplitPlan
                                   const SweepOptions& options) {
   std::size_t longest = 0;
   for_each_split(plan, [&](const SplitCase& split) {
-    longest = std::max(longest, split_stream_size(split.header_size, split.length));
+    longest = std::max(longest, split_stream_size(split));
     return true;
   });
   // One per thread: its own receive buffers and decoded streams.
@@ -89,9 +94,7 @@ StreamSweepResult run_split_sweep(const ParserOnKernel& subject, const SplitPlan
   };
   auto outcome = run_cases<StreamFailure>(
       [&](const auto& visit) { return for_each_split(plan, visit); },
-      [](const SplitCase& split) {
-        return split_stream_size(split.header_size, split.length) + kSplitOverhead;
-      },
+      [](const SplitCase& split) { return split_stream_size(split) + kSplitOverhead; },
       kSplitChunkCost, make_checker, options);
   return named_result(subject_name(subject) + ":split:h" + std::to_string(plan.header_size) + ":" +
                           std::string(variant_name(subject.parser, plan.variant)),
@@ -99,7 +102,7 @@ StreamSweepResult run_split_sweep(const ParserOnKernel& subject, const SplitPlan
 }
 
 std::optional<StreamFailure> check_split(const ParserOnKernel& subject, const SplitCase& split) {
-  StreamDiffer differ(split_stream_size(split.header_size, split.length));
+  StreamDiffer differ(split_stream_size(split));
   DecodedStreamCache cache(subject.parser);
   return check_one(differ, subject, cache.get(split), split);
 }
