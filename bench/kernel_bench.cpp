@@ -2,7 +2,6 @@
 // allows, with memmove on the same buffers as the ceiling. Names are ENTRY/KERNEL/PAYLOAD
 // (memmove/PAYLOAD); bytes/s counts payload bytes.
 #include <benchmark/benchmark.h>
-
 #include <unistd.h>
 
 #include <array>
@@ -14,6 +13,11 @@
 #include <new>
 #include <string>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+#include "maskcheck/cpu_features.h"
 #include "maskcheck/entry_contract.h"
 #include "maskcheck/kernel_registry.h"
 
@@ -81,7 +85,8 @@ void report_fault(int signal_number) {
 }
 
 void report_faults() {
-  for (int signal_number : {SIGSEGV, SIGBUS, SIGILL, SIGFPE}) std::signal(signal_number, report_fault);
+  for (int signal_number : {SIGSEGV, SIGBUS, SIGILL, SIGFPE})
+    std::signal(signal_number, report_fault);
 }
 
 // Names with the call's placement, alive as long as the benchmarks.
@@ -117,6 +122,37 @@ void copy(benchmark::State& state, std::size_t n) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
+#if defined(__x86_64__)
+// The control for avx2: a copy with its loop (32-byte vectors, four loaded before four are stored)
+// and no XOR. Where avx2 trails memmove and this copy trails it as much, the gap is the 32-byte
+// vector copy's, not the unmasking's: memmove takes 64-byte stores or `rep movsb` there.
+[[gnu::target("avx2")]] void copy_32_byte_vectors(std::uint8_t* dst, const std::uint8_t* src,
+                                                  std::size_t n) {
+  constexpr std::size_t kVector = 32;
+  std::size_t at = 0;
+  for (; at + 4 * kVector <= n; at += 4 * kVector) {
+    __m256i block[4];
+    for (std::size_t i = 0; i < 4; ++i)
+      block[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + at + i * kVector));
+    for (std::size_t i = 0; i < 4; ++i)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + at + i * kVector), block[i]);
+  }
+  for (; at < n; at += kVector) {
+    const __m256i vector = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + at));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + at), vector);
+  }
+}
+
+void copy_vectors(benchmark::State& state, std::size_t n) {
+  Buffers& shared = buffers();
+  for (auto _ : state) {
+    copy_32_byte_vectors(shared.dst.data() + kSlack, shared.src.data() + kSlack, n);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
+#endif
+
 void register_benchmarks() {
   for (std::size_t n : kPayloads) {
     const std::string payload = std::to_string(n);
@@ -130,6 +166,10 @@ void register_benchmarks() {
       }
     }
     benchmark::RegisterBenchmark(("memmove/" + payload).c_str(), copy, n);
+#if defined(__x86_64__)
+    if (cpu_has_avx2() && n % 32 == 0)
+      benchmark::RegisterBenchmark(("copy32/" + payload).c_str(), copy_vectors, n);
+#endif
   }
 }
 

@@ -63,6 +63,24 @@ template <std::size_t Bytes>
   std::memcpy(dst + n4 - Bytes, last.data(), Bytes);
 }
 
+// For Count vectors <= n4 <= 2 * Count vectors: the first and the last Count vectors, all loaded
+// before any is stored, overlapping in the middle with the same values: no alignment step, no key
+// turn, no loop. n4 - k * 32 is whole words, so the last vectors take the same key phase.
+template <std::size_t Count>
+[[gnu::target("avx2")]] void xor_first_and_last_vectors(std::uint8_t* dst, const std::uint8_t* src,
+                                                        std::size_t n4, __m256i key) {
+  __m256i first[Count];
+  __m256i last[Count];
+  for (std::size_t i = 0; i < Count; ++i) {
+    first[i] = load_xor(src + i * kVectorBytes, key);
+    last[i] = load_xor(src + n4 - (Count - i) * kVectorBytes, key);
+  }
+  for (std::size_t i = 0; i < Count; ++i) {
+    store(dst + i * kVectorBytes, first[i]);
+    store(dst + n4 - (Count - i) * kVectorBytes, last[i]);
+  }
+}
+
 }  // namespace
 
 // The first and last 32 bytes are unaligned vectors, loaded up front and stored at the end; every
@@ -75,6 +93,9 @@ template <std::size_t Bytes>
     if (n4 >= 4) return xor_first_and_last<4>(dst, src, n4, key_word(key));
     return;
   }
+  if (n4 <= 2 * kVectorBytes) return xor_first_and_last_vectors<1>(dst, src, n4, key_vector(key));
+  if (n4 <= 4 * kVectorBytes) return xor_first_and_last_vectors<2>(dst, src, n4, key_vector(key));
+  if (n4 <= 8 * kVectorBytes) return xor_first_and_last_vectors<4>(dst, src, n4, key_vector(key));
   const std::size_t last_at = n4 - kVectorBytes;
   const __m256i first = load_xor(src, key_vector(key));
   const __m256i last = load_xor(src + last_at, key_vector(key));  // last_at is whole words

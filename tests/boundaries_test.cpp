@@ -57,6 +57,10 @@ constexpr Boundary kBoundaries[] = {
     {"avx2_unmask.cpp", "n4", ">=", "16", 16, Scope::kernel_length},
     {"avx2_unmask.cpp", "n4", ">=", "8", 8, Scope::kernel_length},
     {"avx2_unmask.cpp", "n4", ">=", "4", 4, Scope::kernel_length},
+    // "n4 <= 2 * kVectorBytes" and so on, read up to the first factor: first and last vectors.
+    {"avx2_unmask.cpp", "n4", "<=", "2", 64, Scope::kernel_length},
+    {"avx2_unmask.cpp", "n4", "<=", "4", 128, Scope::kernel_length},
+    {"avx2_unmask.cpp", "n4", "<=", "8", 256, Scope::kernel_length},
     // Not found by the reading (the constant stands left): one 128-byte step of four vectors.
     {"avx2_unmask.cpp", "kStepBytes", "<=", "128", 128, Scope::kernel_length},
     {"include/maskcheck/entries_from_words.h", "", "&", "3", 3, Scope::key_position},
