@@ -1,6 +1,7 @@
-// Runs the reference and a candidate on identical inputs, in every placement, and compares the
-// whole exposed window (the span and its canaries) byte for byte against what the case's declared
-// contract says, plus the phase returned or the key left behind.
+// Runs the reference and a candidate on identical inputs, in every placement (in one, turning, past
+// kEveryPlacementUpTo), and compares the whole exposed window (the span and its canaries) byte for
+// byte against what the case's declared contract says, plus the phase returned or the key left
+// behind.
 #pragma once
 
 #include <array>

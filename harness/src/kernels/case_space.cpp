@@ -215,7 +215,7 @@ bool for_each_case(const Entry& entry, const CaseSpace& space,
     return true;
   };
   // One case per span cell: half the cells take the pinned variants in turn, the other half step
-  // through the rest by a stride prime to the list, so shift, key and phase all move.
+  // through the rest by a prime stride, so shift, key and phase all move from cell to cell.
   auto run_span_cell = [&](std::size_t length, unsigned alignment) {
     TestCase c{&entry, length, alignment, 0, {}, 0};
     const bool take_pinned = cell % 2 == 0 && !plan.pinned.empty();

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "maskcheck/frame_builder.h"
+#include "maskcheck/frame_parser_interface.h"
 #include "maskcheck/message_limits.h"
 #include "maskcheck/test_case.h"
 
@@ -36,12 +37,11 @@ constexpr std::size_t kSentOfDeclared = 300;
 constexpr std::size_t kFirstFragment = 12;
 constexpr std::size_t kSecondFragment = 8;
 constexpr std::array<std::size_t, 2> kControlsLengths{kControlsSizeLimit, kControlsSizeLimit + 1};
-constexpr std::size_t kControlsOverhead = 5 * 6 + 5 + 3 + kTrailerSize;
-constexpr std::uint8_t kContinuation = 0x0;
-constexpr std::uint8_t kBinary = 0x2;
-constexpr std::uint8_t kClose = 0x8;
-constexpr std::uint8_t kPing = 0x9;
-constexpr std::uint8_t kPong = 0xa;
+constexpr std::size_t kPingBytes = 5;
+constexpr std::size_t kPongBytes = 3;
+// Past the first frame's header and the message: five more 6-byte headers, the two control
+// payloads and the trailer.
+constexpr std::size_t kControlsOverhead = 5 * 6 + kPingBytes + kPongBytes + kTrailerSize;
 
 bool declared_only(std::size_t length) {
   return length > kMaxLength;
@@ -110,18 +110,19 @@ std::vector<std::uint8_t> split_stream(const SplitCase& split) {
   if (split.controls) {
     const std::span<const std::uint8_t> message = payload;
     const std::size_t rest = kFirstFragment + kSecondFragment;
-    append_frame(stream, {kBinary, message.first(kFirstFragment), split.key, 6});
-    append_frame(stream, {kFin | kPing, message.first(5), kTrailerKey, 6});
-    append_frame(stream,
-                 {kContinuation, message.subspan(kFirstFragment, kSecondFragment), split.key, 6});
-    append_frame(stream, {kFin | kPong, message.first(3), kTrailerKey, 6});
-    append_frame(stream, {kFin | kClose, {}, kTrailerKey, 6});
-    append_frame(stream, {kFin | kContinuation, message.subspan(rest), split.key, 6});
+    append_frame(stream, {opcode::binary, message.first(kFirstFragment), split.key, 6});
+    append_frame(stream, {kFin | opcode::ping, message.first(kPingBytes), kTrailerKey, 6});
+    append_frame(stream, {opcode::continuation, message.subspan(kFirstFragment, kSecondFragment),
+                          split.key, 6});
+    append_frame(stream, {kFin | opcode::pong, message.first(kPongBytes), kTrailerKey, 6});
+    append_frame(stream, {kFin | opcode::close, {}, kTrailerKey, 6});
+    append_frame(stream, {kFin | opcode::continuation, message.subspan(rest), split.key, 6});
   } else {
-    append_frame(stream,
-                 {kFin | kBinary, payload, split.key, split.header_size, true, split.length});
+    append_frame(
+        stream, {kFin | opcode::binary, payload, split.key, split.header_size, true, split.length});
   }
-  if (!only_declared) append_frame(stream, {kFin | kBinary, kTrailerPayload, kTrailerKey, 6});
+  if (!only_declared)
+    append_frame(stream, {kFin | opcode::binary, kTrailerPayload, kTrailerKey, 6});
   return stream;
 }
 
