@@ -5,9 +5,14 @@
 #include <cstdlib>
 #include <string>
 
-#include "maskcheck/avx2_unmask.h"
 #include "maskcheck/block_unmask.h"
 #include "maskcheck/cpu_features.h"
+
+#if defined(__x86_64__)
+#include "maskcheck/avx2_unmask.h"
+#elif defined(__aarch64__)
+#include "maskcheck/neon_unmask.h"
+#endif
 
 namespace maskcheck {
 
@@ -15,10 +20,15 @@ namespace {
 
 constexpr std::string_view kForceVariable = "MASKCHECK_KERNEL";
 
-constexpr std::array<UnmaskKernel, 2> kKernels{{
-    {"avx2", avx2::kEntries, cpu_has_avx2},
-    {"block", block::kEntries, [] { return true; }},
-}};
+// The architecture's vector kernel, if it has one, then the portable one.
+constexpr auto kKernels = std::to_array<UnmaskKernel>({
+#if defined(__x86_64__)
+  {"avx2", avx2::kEntries, cpu_has_avx2},
+#elif defined(__aarch64__)
+  {"neon", neon::kEntries, cpu_has_neon},
+#endif
+      {"block", block::kEntries, [] { return true; }},
+});
 
 [[noreturn]] void refuse(std::string_view forced, const std::string& reason) {
   std::fprintf(stderr, "maskcheck: %s=%.*s: %s\n", kForceVariable.data(),

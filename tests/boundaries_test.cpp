@@ -63,6 +63,12 @@ constexpr Boundary kBoundaries[] = {
     {"avx2_unmask.cpp", "n4", "<=", "8", 256, Scope::kernel_length},
     // Not found by the reading (the constant stands left): one 128-byte step of four vectors.
     {"avx2_unmask.cpp", "kStepBytes", "<=", "128", 128, Scope::kernel_length},
+    {"neon_unmask.cpp", "i", "&", "3", 3, Scope::key_position},  // the key vector's byte i
+    {"neon_unmask.cpp", "done", ">=", "kStepBytes", 64, Scope::kernel_length},
+    {"neon_unmask.cpp", "tail", "&", "32", 32, Scope::kernel_length},
+    {"neon_unmask.cpp", "tail", "&", "16", 16, Scope::kernel_length},
+    {"neon_unmask.cpp", "tail", "&", "8", 8, Scope::kernel_length},
+    {"neon_unmask.cpp", "tail", "&", "4", 4, Scope::kernel_length},
     {"include/maskcheck/entries_from_words.h", "", "&", "3", 3, Scope::key_position},
     {"frame_parser.cpp", "", "&", "3", 3, Scope::key_position},
     {"frame_parser.cpp", "available", "<", "2", 2, Scope::read_bytes},
@@ -130,9 +136,9 @@ bool listed(const Comparison& comparison) {
 TEST(Boundaries, EveryConstantImplComparesWithIsListed) {
   std::size_t read = 0;
   for (const char* file :
-       {"block_unmask.cpp", "avx2_unmask.cpp", "frame_parser.cpp", "frame_error.cpp",
-        "cpu_features.cpp", "unmask_selection.cpp", "include/maskcheck/entries_from_words.h",
-        "include/maskcheck/frame_parser_interface.h"}) {
+       {"block_unmask.cpp", "avx2_unmask.cpp", "neon_unmask.cpp", "frame_parser.cpp",
+        "frame_error.cpp", "cpu_features.cpp", "unmask_selection.cpp",
+        "include/maskcheck/entries_from_words.h", "include/maskcheck/frame_parser_interface.h"}) {
     for (const Comparison& comparison : comparisons_in(file)) {
       ++read;
       EXPECT_TRUE(listed(comparison))

@@ -5,6 +5,13 @@
 #include "maskcheck/entries_from_words.h"
 #include "maskcheck/four_entries.h"
 
+#ifdef MASKCHECK_BROKEN_NEON
+// impl/neon_unmask.cpp with one edit, made at build time (tests/CMakeLists.txt), on AArch64.
+namespace maskcheck::broken_neon {
+void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key);
+}
+#endif
+
 namespace maskcheck::testing {
 
 namespace {
@@ -95,6 +102,18 @@ void whole_vector_tail_words(std::uint8_t* dst, const std::uint8_t* src, std::si
   }
 }
 
+// The key word built with shifts that assume little-endian order, XORed into words loaded with
+// memcpy: right where the byte order is little-endian, wrong on a big-endian CPU.
+void little_endian_key_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key) {
+  const std::uint32_t key_word = key[0] | key[1] << 8 | key[2] << 16 | std::uint32_t{key[3]} << 24;
+  for (std::size_t at = 0; at < n4; at += 4) {
+    std::uint32_t word;
+    std::memcpy(&word, src + at, sizeof word);
+    word ^= key_word;
+    std::memcpy(dst + at, &word, sizeof word);
+  }
+}
+
 using enum FailureKind;
 const std::vector<std::string_view> kEveryEntry{"words", "imprecise", "inplace", "exact"};
 
@@ -143,11 +162,23 @@ const std::vector<BrokenKernel> kBroken{
      kEveryEntry,
      {fault},
      true},
+#ifdef MASKCHECK_BROKEN_NEON
+    {four_entry_kernel<kEntriesFromWords<broken_neon::unmask_words>>(
+         "broken-neon-tail", "the NEON kernel with its 16-byte tail vector's key turned a byte"),
+     kEveryEntry,
+     {mismatch}},
+#endif
 };
 
 // Not among kBroken: the sweeps those are checked with stop at 320 bytes.
 const BrokenKernel kBrokenPast8MiB{
     four_entry_kernel<kFlawed<Flaw::past_8_mib>>("broken-past-8mib", "wrong only past 8 MiB"),
+    kEveryEntry,
+    {mismatch}};
+
+const BrokenKernel kBrokenOnBigEndian{
+    four_entry_kernel<kEntriesFromWords<little_endian_key_words>>(
+        "broken-big-endian", "builds its key word as if every CPU were little-endian"),
     kEveryEntry,
     {mismatch}};
 
@@ -159,6 +190,10 @@ std::span<const BrokenKernel> broken_kernels() {
 
 const BrokenKernel& broken_past_8_mib() {
   return kBrokenPast8MiB;
+}
+
+const BrokenKernel& broken_on_big_endian() {
+  return kBrokenOnBigEndian;
 }
 
 }  // namespace maskcheck::testing

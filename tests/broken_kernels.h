@@ -23,5 +23,7 @@ struct BrokenKernel {
 std::span<const BrokenKernel> broken_kernels();
 // Wrong only on payloads longer than 8 MiB: the span tier's own tooth.
 const BrokenKernel& broken_past_8_mib();
+// Wrong only where the CPU is big-endian: the s390x preset's tooth; little-endian builds pass it.
+const BrokenKernel& broken_on_big_endian();
 
 }  // namespace maskcheck::testing

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iostream>
 #include <map>
 #include <set>
 #include <tuple>
@@ -43,6 +44,29 @@ TEST(CaseSpace, TheOwnEntryPointsKeepTheirCaseCounts) {
       {"words", 1'544'965}, {"imprecise", 3'207'752}, {"inplace", 525'647}, {"exact", 3'995'117}};
   for (const auto& [name, cases] : expected)
     EXPECT_EQ(count_cases(own(name), full_case_space()), cases) << name;
+}
+
+// The space the cross presets sweep under qemu: over a million cases per kernel, every shift and
+// key, every length to 300 at 32 alignments, the large lengths too.
+TEST(CaseSpace, TheEmulationSpaceHoldsOverAMillionCasesPerKernel) {
+  const CaseSpace space = emulation_case_space();
+  std::uint64_t cases = 0;
+  for (std::string_view name : {"words", "imprecise", "inplace", "exact"})
+    cases += count_cases(own(name), space);
+  EXPECT_GE(cases, 1'000'000u);
+  std::set<unsigned> shifts;
+  std::set<Key> keys;
+  std::set<std::size_t> lengths;
+  for_each_case(own("exact"), space, [&](const TestCase& c) {
+    if (!c.dst_above) shifts.insert(c.shift);
+    keys.insert(c.key);
+    lengths.insert(c.length);
+    return true;
+  });
+  for (unsigned shift : space.shifts) EXPECT_TRUE(shifts.contains(shift)) << shift;
+  EXPECT_EQ(keys.size(), space.keys.size());
+  EXPECT_EQ(lengths.size(), 301 + space.large_lengths.size());
+  std::cout << "emulation case space: " << cases << " cases per kernel\n";
 }
 
 // A declared shift range and a carried key position shape the variants, whatever the name.

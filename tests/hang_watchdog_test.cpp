@@ -7,6 +7,7 @@
 #include <chrono>
 #include <thread>
 
+#include "death_test_style.h"
 #include "maskcheck/differ.h"
 #include "maskcheck/kernel_registry.h"
 
@@ -43,7 +44,7 @@ Kernel waiting_kernel(std::string_view name) {
 }
 
 TEST(HangWatchdogDeathTest, NamesTheCaseThatNeverReturns) {
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  use_clean_death_test_child();
   static const Kernel kStuck = waiting_kernel<0>("stuck-at-5");
   EXPECT_EXIT(check_lengths_watched(kStuck, 0, 16), ::testing::ExitedWithCode(kHangExit),
               "FAIL stuck-at-5:exact:n5:a0:d0:k01020304:p0\n.*has not returned after 1 s.*\n"
@@ -51,7 +52,7 @@ TEST(HangWatchdogDeathTest, NamesTheCaseThatNeverReturns) {
 }
 
 TEST(HangWatchdogDeathTest, LetsASlowKernelThatKeepsReturningFinish) {
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  use_clean_death_test_child();
   static const Kernel kSlow = waiting_kernel<150>("slow");
   // 4 cases, 3 calls of about 150 ms each: 1.8 s in all, never 1 s without progress.
   EXPECT_EXIT(check_lengths_watched(kSlow, 6, 10), ::testing::ExitedWithCode(0), "");

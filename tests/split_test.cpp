@@ -30,9 +30,17 @@ void expect_clean_splits(const Kernel* kernel, const SplitPlan& plan) {
             << static_cast<double>(result.cases) / result.seconds << " parser runs/s\n";
 }
 
+// Under an emulator (the cross presets), header 8's every pair of cuts stops at 140 bytes, as the
+// byte loop's does; its long payloads and headers 6 and 14 are whole.
+#ifdef MASKCHECK_EMULATED
+constexpr std::size_t kEveryCutUpTo = 140;
+#else
+constexpr std::size_t kEveryCutUpTo = SplitPlan{}.exhaustive_up_to;
+#endif
+
 TEST_P(SplitSweep, MatchesTheReferenceDecoderAtEveryCut) {
   const auto [kernel, header_size, variant] = GetParam();
-  expect_clean_splits(kernel, SplitPlan{header_size, variant});
+  expect_clean_splits(kernel, SplitPlan{header_size, variant, kEveryCutUpTo});
 }
 
 class ByteLoopSplit : public testing::TestWithParam<SplitParam> {};

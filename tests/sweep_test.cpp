@@ -7,6 +7,7 @@
 
 #include "maskcheck/differ.h"
 #include "maskcheck/kernel_registry.h"
+#include "swept_space.h"
 
 namespace maskcheck {
 namespace {
@@ -40,12 +41,9 @@ const auto kOwnEntryPoints = testing::Values("words", "imprecise", "inplace", "e
 
 class FullSweep : public testing::TestWithParam<std::tuple<const Kernel*, std::string_view>> {};
 
-// The span tier runs in the release preset only, as the `span_sweep` test.
 TEST_P(FullSweep, MatchesTheReferenceEverywhere) {
   const auto [kernel, entry] = GetParam();
-  CaseSpace space = full_case_space();
-  clear_span_tier(space);
-  expect_clean_sweep(*kernel, entry, space);
+  expect_clean_sweep(*kernel, entry, swept_case_space());
 }
 
 std::vector<const Kernel*> kernels_under_test() {

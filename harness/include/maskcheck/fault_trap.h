@@ -7,11 +7,23 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace maskcheck {
 
+// Whether a fault's address names the byte touched. s390x reports only its page (the translation
+// exception identification carries no byte offset), so there a fault's address is its page's start.
+#if defined(__s390x__)
+inline constexpr bool kFaultAddressIsExact = false;
+#else
+inline constexpr bool kFaultAddressIsExact = true;
+#endif
+// What a report adds after a fault's position where that position is only its page's.
+inline constexpr std::string_view kFaultPositionNote =
+    kFaultAddressIsExact ? "" : " (the start of the faulting page: this CPU reports no byte)";
+
 struct Fault {
-  std::uintptr_t address = 0;  // the instruction's, for SIGILL
+  std::uintptr_t address = 0;  // the instruction's, for SIGILL; see kFaultAddressIsExact
   int signal = 0;
   enum class Access { read, write, unknown } access = Access::unknown;
 

@@ -99,6 +99,15 @@ CaseSpace full_case_space() {
   return space;
 }
 
+CaseSpace emulation_case_space() {
+  CaseSpace space = full_case_space();
+  clear_span_tier(space);
+  space.lengths = iota_vector<std::size_t>(0, 300);
+  space.alignments = iota_vector<unsigned>(0, 31);
+  space.large_alignments = {0, 1, 31};
+  return space;
+}
+
 void add_span_tier(CaseSpace& space) {
   clear_span_tier(space);
   for (std::size_t power = kMiB; power <= kDefaultMessageSizeLimit; power *= 2) {

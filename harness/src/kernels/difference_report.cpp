@@ -58,10 +58,11 @@ Failure describe_fault(const DifferenceContext& context, const Fault& fault,
   const std::string_view verb = fault.access == Fault::Access::read    ? "read"
                                 : fault.access == Fault::Access::write ? "wrote"
                                                                        : "touched";
-  failure.headline =
-      std::string(verb) + (before ? " before the allowed start" : " past the allowed end") +
-      " at " + position(base, offset - base_offset, n) + " and hit a guard page (" +
-      (write ? "write" : "read") + " footprint " + footprint(base, allowed, base_offset, n) + ")";
+  failure.headline = std::string(verb) +
+                     (before ? " before the allowed start" : " past the allowed end") + " at " +
+                     position(base, offset - base_offset, n) + std::string(kFaultPositionNote) +
+                     " and hit a guard page (" + (write ? "write" : "read") + " footprint " +
+                     footprint(base, allowed, base_offset, n) + ")";
   return failure;
 }
 

@@ -3,13 +3,18 @@
 #include <array>
 
 #include "loaded_kernels.h"
-#include "maskcheck/avx2_unmask.h"
 #include "maskcheck/block_unmask.h"
 #include "maskcheck/cpu_features.h"
 #include "maskcheck/four_entries.h"
 #include "maskcheck/parser_registry.h"
 #include "maskcheck/reference_unmask.h"
 #include "repro_program.h"
+
+#if defined(__x86_64__)
+#include "maskcheck/avx2_unmask.h"
+#elif defined(__aarch64__)
+#include "maskcheck/neon_unmask.h"
+#endif
 
 namespace maskcheck {
 
@@ -18,19 +23,23 @@ namespace {
 constexpr UnmaskFunctions kReferenceFunctions{reference::unmask_words, reference::unmask_imprecise,
                                               reference::unmask_inplace, reference::unmask_exact};
 
-int avx2_runs_here() {
-  return cpu_has_avx2() ? 1 : 0;
-}
-
-const std::array<Kernel, 3> kBuiltins{{
-    four_entry_kernel<kReferenceFunctions>(
-        "reference", "byte at a time; the oracle every other kernel is compared with"),
-    four_entry_kernel<block::kEntries>("block",
-                                       "portable C++: 64-byte blocks, then a 32/16/8/4-byte tail"),
-    four_entry_kernel<avx2::kEntries>(
-        "avx2", "AVX2: 32-byte vectors, 128 bytes a step, stores aligned to 32 bytes",
-        avx2_runs_here),
-}};
+// The oracle first (reference_kernel() is kBuiltins[0]), then the portable kernel, then the
+// architecture's vector kernel, where it has one.
+const auto kBuiltins = std::to_array<Kernel>({
+  four_entry_kernel<kReferenceFunctions>(
+      "reference", "byte at a time; the oracle every other kernel is compared with"),
+      four_entry_kernel<block::kEntries>(
+          "block", "portable C++: 64-byte blocks, then a 32/16/8/4-byte tail"),
+#if defined(__x86_64__)
+      four_entry_kernel<avx2::kEntries>(
+          "avx2", "AVX2: 32-byte vectors, 128 bytes a step, stores aligned to 32 bytes",
+          [] { return cpu_has_avx2() ? 1 : 0; }),
+#elif defined(__aarch64__)
+      four_entry_kernel<neon::kEntries>(
+          "neon", "NEON: 16-byte vectors, 64 bytes a step, then a 32/16/8/4 tail",
+          [] { return cpu_has_neon() ? 1 : 0; }),
+#endif
+});
 
 }  // namespace
 

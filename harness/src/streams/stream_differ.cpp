@@ -154,7 +154,7 @@ std::optional<StreamFailure> StreamDiffer::check(const ParserOnKernel& subject,
                                                                 : "touched";
       return StreamFailure{name.id(),
                            describe_read(read, begin, end) + ": the parser " + verb + " " +
-                               buffer_position(offset, length) +
+                               buffer_position(offset, length) + std::string(kFaultPositionNote) +
                                " and hit a guard page (its contract: data-" +
                                std::to_string(contract.read_before) + " .. data+n+" +
                                std::to_string(contract.read_after) + ")",
