@@ -1,8 +1,13 @@
 // The frame parser on each kernel: back-to-back masked frames of one payload size, fed in reads
 // of at most 512 KiB, each read refilled from a pristine copy of the stream first. refill/SIZE
-// times the refills alone so scripts/bench can subtract them. Bytes/s counts payload bytes; the
-// checksum counter (of every payload byte delivered, taken once outside the timing) shows every
-// kernel delivered the same bytes.
+// times the refills alone so scripts/bench can subtract them; unmask/KERNEL/SIZE unmasks each
+// refilled read whole in one call, the kernel's own work on the same bytes in the same cache
+// state, and moved/KERNEL/SIZE does so moving the read back by the frames' header size, as the
+// parser (by default) moves each payload: parser minus moved is the parsing's own cost. Bytes/s
+// counts payload bytes; the checksum counter (of every payload byte delivered, taken once outside
+// the timing) shows every kernel delivered the same bytes. Each benchmark makes one untimed pass
+// first: in a VM the first touch of fresh memory is slow (a 64 MiB refill's first pass took 86 ms,
+// the next ones 3 ms).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -68,15 +73,21 @@ struct ChecksumHandler final : FrameHandler {
   std::uint64_t sum = 0;
 };
 
-// One pass over the stream: refill each read from the pristine copy, then (if given) parse it.
-void feed(const Stream& stream, ReceiveBuffer& buffer, FrameParser* parser) {
+// One pass over the stream: refill each read from the pristine copy, then hand it to `take`.
+template <typename Take>
+void feed(const Stream& stream, ReceiveBuffer& buffer, const Take& take) {
   for (std::size_t at = 0; at < stream.bytes.size(); at += kReadSize) {
     const std::size_t length = std::min(kReadSize, stream.bytes.size() - at);
     std::memcpy(buffer.data(), stream.bytes.data() + at, length);
-    benchmark::DoNotOptimize(buffer.data());  // the refill must happen even with no parser
-    if (parser != nullptr) parser->consume(buffer.data(), length);
+    benchmark::DoNotOptimize(buffer.data());  // the refill must happen whatever `take` does
+    take(buffer.data(), length);
   }
   benchmark::ClobberMemory();
+}
+
+void feed(const Stream& stream, ReceiveBuffer& buffer, FrameParser& parser) {
+  feed(stream, buffer,
+       [&](std::uint8_t* data, std::size_t length) { parser.consume(data, length); });
 }
 
 void parse(benchmark::State& state, const Kernel* kernel, std::size_t n) {
@@ -84,11 +95,11 @@ void parse(benchmark::State& state, const Kernel* kernel, std::size_t n) {
   ReceiveBuffer buffer;
   ChecksumHandler checksum;
   FrameParser checked(*kernel->functions, checksum);
-  feed(stream, buffer, &checked);
+  feed(stream, buffer, checked);  // the untimed pass, which also takes the checksum
   for (auto _ : state) {
     CountingHandler handler;
     FrameParser parser(*kernel->functions, handler);
-    feed(stream, buffer, &parser);
+    feed(stream, buffer, parser);
     if (handler.failed || handler.delivered != stream.payload_bytes)
       state.SkipWithError("parser lost bytes");
   }
@@ -97,10 +108,29 @@ void parse(benchmark::State& state, const Kernel* kernel, std::size_t n) {
   state.counters["payload_bytes"] = static_cast<double>(stream.payload_bytes);
 }
 
+// Each read whole in one kernel call: in place (shift 0), or moved back by `shift` bytes as the
+// parser moves each payload back over its header. Headers are unmasked too: a few bytes more work
+// than the parser's, never less.
+void unmask(benchmark::State& state, const Kernel* kernel, std::size_t n, std::size_t shift) {
+  const Stream stream = make_stream(n);
+  ReceiveBuffer buffer;
+  const UnmaskFunctions& functions = *kernel->functions;
+  const auto unmask_read = [&](std::uint8_t* data, std::size_t length) {
+    if (shift == 0) return functions.inplace(data, kKey, length);
+    functions.imprecise(data - shift, data, kKey, length);
+  };
+  feed(stream, buffer, unmask_read);  // the untimed pass
+  for (auto _ : state) feed(stream, buffer, unmask_read);
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * stream.payload_bytes));
+  state.counters["payload_bytes"] = static_cast<double>(stream.payload_bytes);
+}
+
 void refill(benchmark::State& state, std::size_t n) {
   const Stream stream = make_stream(n);
   ReceiveBuffer buffer;
-  for (auto _ : state) feed(stream, buffer, nullptr);
+  const auto nothing = [](std::uint8_t*, std::size_t) {};
+  feed(stream, buffer, nothing);  // the untimed pass
+  for (auto _ : state) feed(stream, buffer, nothing);
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * stream.payload_bytes));
   state.counters["payload_bytes"] = static_cast<double>(stream.payload_bytes);
 }
@@ -110,8 +140,11 @@ void register_benchmarks() {
     const std::string payload = std::to_string(n);
     for (const Kernel& kernel : builtin_kernels()) {
       if (!kernel.runs_here()) continue;
-      benchmark::RegisterBenchmark(("parser/" + std::string(kernel.name) + "/" + payload).c_str(),
-                                   parse, &kernel, n);
+      const std::string name = std::string(kernel.name) + "/" + payload;
+      benchmark::RegisterBenchmark(("parser/" + name).c_str(), parse, &kernel, n);
+      benchmark::RegisterBenchmark(("unmask/" + name).c_str(), unmask, &kernel, n, 0);
+      benchmark::RegisterBenchmark(("moved/" + name).c_str(), unmask, &kernel, n,
+                                   minimal_header_size(n));
     }
     benchmark::RegisterBenchmark(("refill/" + payload).c_str(), refill, n);
   }
