@@ -32,7 +32,7 @@ const auto kBuiltins = std::to_array<Kernel>({
           "block", "portable C++: 64-byte blocks, then a 32/16/8/4-byte tail"),
 #if defined(__x86_64__)
       four_entry_kernel<avx2::kEntries>(
-          "avx2", "AVX2: 32-byte vectors, 128 bytes a step, stores aligned to 32 bytes",
+          "avx2", "AVX2: 32-byte vectors, 128 bytes a step, loads aligned to 32 bytes",
           [] { return cpu_has_avx2() ? 1 : 0; }),
 #elif defined(__aarch64__)
       four_entry_kernel<neon::kEntries>(
