@@ -10,6 +10,7 @@
 
 #if defined(__x86_64__)
 #include "maskcheck/avx2_unmask.h"
+#include "maskcheck/avx512_unmask.h"
 #elif defined(__aarch64__)
 #include "maskcheck/neon_unmask.h"
 #endif
@@ -20,9 +21,10 @@ namespace {
 
 constexpr std::string_view kForceVariable = "MASKCHECK_KERNEL";
 
-// The architecture's vector kernel, if it has one, then the portable one.
+// The architecture's vector kernels, widest first, if it has any, then the portable one.
 constexpr auto kKernels = std::to_array<UnmaskKernel>({
 #if defined(__x86_64__)
+  {"avx512", avx512::kEntries, cpu_has_avx512f},
   {"avx2", avx2::kEntries, cpu_has_avx2},
 #elif defined(__aarch64__)
   {"neon", neon::kEntries, cpu_has_neon},

@@ -16,7 +16,7 @@ out=$(MASKCHECK_PLUGINS="$plugin=nope" "$bench" --benchmark_list_tests 2>&1); co
 
 out=$(MASKCHECK_PLUGINS="$plugin=faults" "$bench" --benchmark_filter='^unmask/faults/8$' \
         --benchmark_min_time=0.0001 2>&1); code=$?
-[[ $code -ne 0 ]] && grep -q '^kernel_bench: unmask/faults/8 (n 8, in place): Segmentation fault' <<<"$out" ||
+[[ $code -ne 0 ]] && grep -q '^kernel_bench: unmask/faults/8 (n 8, in place, in each buffer by turns): Segmentation fault' <<<"$out" ||
   fail "faulting kernel: exit $code: $out"
 
 echo "bench plug-ins: $failures failed"

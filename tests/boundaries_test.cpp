@@ -52,18 +52,27 @@ constexpr Boundary kBoundaries[] = {
     {"block_unmask.cpp", "tail", "&", "16", 16, Scope::kernel_length},
     {"block_unmask.cpp", "tail", "&", "8", 8, Scope::kernel_length},
     {"block_unmask.cpp", "tail", "&", "4", 4, Scope::kernel_length},
-    {"avx2_unmask.cpp", "Bytes", ">=", "8", 8, Scope::kernel_length},
-    {"avx2_unmask.cpp", "sizeof(Word)", "==", "8", 8, Scope::kernel_length},
-    {"avx2_unmask.cpp", "n4", "<", "kVectorBytes", 32, Scope::kernel_length},
-    {"avx2_unmask.cpp", "n4", ">=", "16", 16, Scope::kernel_length},
-    {"avx2_unmask.cpp", "n4", ">=", "8", 8, Scope::kernel_length},
-    {"avx2_unmask.cpp", "n4", ">=", "4", 4, Scope::kernel_length},
+    // The x86-64 vector kernels' shared shape, 32-byte vectors for avx2 and 64-byte for avx512.
+    {"vector_words.h", "Bytes", ">=", "8", 8, Scope::kernel_length},
+    {"vector_words.h", "sizeof(Word)", "==", "8", 8, Scope::kernel_length},
+    // Chosen at compile time (avx512's 32-byte first and last): lengths 63 and 65 reach it anyway.
+    {"vector_words.h", "kVectorBytes", "==", "64", 64, Scope::kernel_length},
+    {"vector_words.h", "n4", "<", "kVectorBytes", 32, Scope::kernel_length},
+    {"vector_words.h", "n4", "<", "kVectorBytes", 64, Scope::kernel_length},
+    {"vector_words.h", "n4", ">=", "32", 32, Scope::kernel_length},
+    {"vector_words.h", "n4", ">=", "16", 16, Scope::kernel_length},
+    {"vector_words.h", "n4", ">=", "8", 8, Scope::kernel_length},
+    {"vector_words.h", "n4", ">=", "4", 4, Scope::kernel_length},
     // "n4 <= 2 * kVectorBytes" and so on, read up to the first factor: first and last vectors.
-    {"avx2_unmask.cpp", "n4", "<=", "2", 64, Scope::kernel_length},
-    {"avx2_unmask.cpp", "n4", "<=", "4", 128, Scope::kernel_length},
-    {"avx2_unmask.cpp", "n4", "<=", "8", 256, Scope::kernel_length},
-    // Not found by the reading (the constant stands left): one 128-byte step of four vectors.
-    {"avx2_unmask.cpp", "kStepBytes", "<=", "128", 128, Scope::kernel_length, false},
+    {"vector_words.h", "n4", "<=", "2", 64, Scope::kernel_length},
+    {"vector_words.h", "n4", "<=", "2", 128, Scope::kernel_length},
+    {"vector_words.h", "n4", "<=", "4", 128, Scope::kernel_length},
+    {"vector_words.h", "n4", "<=", "4", 256, Scope::kernel_length},
+    {"vector_words.h", "n4", "<=", "8", 256, Scope::kernel_length},
+    {"vector_words.h", "n4", "<=", "8", 512, Scope::kernel_length},
+    // Not found by the reading (the constant is a product): one step of four vectors.
+    {"vector_words.h", "kStepBytes", "<=", "128", 128, Scope::kernel_length, false},
+    {"vector_words.h", "kStepBytes", "<=", "256", 256, Scope::kernel_length, false},
     {"neon_unmask.cpp", "done", ">=", "kStepBytes", 64, Scope::kernel_length},
     {"neon_unmask.cpp", "tail", "&", "32", 32, Scope::kernel_length},
     {"neon_unmask.cpp", "tail", "&", "16", 16, Scope::kernel_length},
@@ -138,8 +147,9 @@ bool listed(const Comparison& comparison) {
 TEST(Boundaries, EveryConstantImplComparesWithIsListed) {
   std::size_t read = 0;
   for (const char* file :
-       {"block_unmask.cpp", "avx2_unmask.cpp", "neon_unmask.cpp", "frame_parser.cpp",
-        "frame_error.cpp", "cpu_features.cpp", "unmask_selection.cpp",
+       {"block_unmask.cpp", "vector_words.h", "avx2_unmask.cpp", "avx512_unmask.cpp",
+        "neon_unmask.cpp", "frame_parser.cpp", "frame_error.cpp", "cpu_features.cpp",
+        "unmask_selection.cpp",
         "include/maskcheck/entries_from_words.h", "include/maskcheck/frame_parser_interface.h"}) {
     for (const Comparison& comparison : comparisons_in(file)) {
       ++read;

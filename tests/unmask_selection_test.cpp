@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "death_test_style.h"
 #include "maskcheck/cpu_features.h"
@@ -17,30 +18,31 @@ namespace {
 
 constexpr const char* kForceVariable = "MASKCHECK_KERNEL";
 
-// The architecture's vector kernel and its CPU check; s390x has none, and block is its fastest.
+struct VectorKernel {
+  const char* name;
+  bool (*runs)();
+};
+
+// The architecture's vector kernels, widest first, and their CPU checks; s390x has none, and
+// block is its fastest.
+const std::vector<VectorKernel> kVectorKernels = {
 #if defined(__x86_64__)
-constexpr const char* kVectorKernel = "avx2";
-bool vector_kernel_runs() {
-  return cpu_has_avx2();
-}
+    {"avx512", cpu_has_avx512f},
+    {"avx2", cpu_has_avx2},
 #elif defined(__aarch64__)
-constexpr const char* kVectorKernel = "neon";
-bool vector_kernel_runs() {
-  return cpu_has_neon();
-}
-#else
-constexpr const char* kVectorKernel = nullptr;
-bool vector_kernel_runs() {
-  return false;
-}
+    {"neon", cpu_has_neon},
 #endif
+};
 
 std::string selected(const std::string& name) {
   return "selected " + name + "\n";
 }
 
 std::string expected_default() {
-  return selected(vector_kernel_runs() ? kVectorKernel : "block");
+  for (const VectorKernel& kernel : kVectorKernels) {
+    if (kernel.runs()) return selected(kernel.name);
+  }
+  return selected("block");
 }
 
 // Runs in the child: selects under `forced` (nullptr: unset) and reports the name on stderr.
@@ -71,19 +73,23 @@ TEST_F(UnmaskSelection, ForcingBlockRunsBlock) {
   EXPECT_EXIT(select_and_report("block"), testing::ExitedWithCode(0), "selected block\n");
 }
 
-TEST_F(UnmaskSelection, ForcingTheVectorKernelRunsItOrRefusesWithoutIt) {
-  if (kVectorKernel == nullptr) GTEST_SKIP() << "this architecture has no vector kernel";
-  if (vector_kernel_runs()) {
-    EXPECT_EXIT(select_and_report(kVectorKernel), testing::ExitedWithCode(0),
-                selected(kVectorKernel));
-  } else {
-    EXPECT_DEATH(select_and_report(kVectorKernel),
-                 std::string("MASKCHECK_KERNEL=") + kVectorKernel + ": this CPU cannot run");
+TEST_F(UnmaskSelection, ForcingAVectorKernelRunsItOrRefusesWithoutIt) {
+  if (kVectorKernels.empty()) GTEST_SKIP() << "this architecture has no vector kernel";
+  for (const VectorKernel& kernel : kVectorKernels) {
+    if (kernel.runs()) {
+      EXPECT_EXIT(select_and_report(kernel.name), testing::ExitedWithCode(0),
+                  selected(kernel.name));
+    } else {
+      EXPECT_DEATH(select_and_report(kernel.name),
+                   std::string("MASKCHECK_KERNEL=") + kernel.name + ": this CPU cannot run");
+    }
   }
 }
 
 TEST_F(UnmaskSelection, ForcingAnUnknownKernelEndsTheProcessWithOneLine) {
-  const std::string known = kVectorKernel ? std::string(kVectorKernel) + ", block" : "block";
+  std::string known;
+  for (const VectorKernel& kernel : kVectorKernels) known += std::string(kernel.name) + ", ";
+  known += "block";
   EXPECT_DEATH(select_and_report("turbo"),
                "MASKCHECK_KERNEL=turbo: unknown kernel \\(known: " + known + "\\)");
 }
@@ -96,7 +102,8 @@ TEST(UnmaskKernels, ListsFastestFirstAndEveryKernelAgreesOnHello) {
     EXPECT_EQ(kernel.entries.exact(frame.data(), frame.data(), frame.size(), key, 0), 1u);
     EXPECT_EQ(std::string(frame.begin(), frame.end()), "Hello") << kernel.name;
   }
-  EXPECT_EQ(unmask_kernels().front().name, kVectorKernel ? kVectorKernel : "block");
+  EXPECT_EQ(unmask_kernels().front().name,
+            kVectorKernels.empty() ? "block" : kVectorKernels.front().name);
   EXPECT_EQ(unmask_kernels().back().name, "block");
 }
 

@@ -12,6 +12,7 @@
 
 #if defined(__x86_64__)
 #include "maskcheck/avx2_unmask.h"
+#include "maskcheck/avx512_unmask.h"
 #elif defined(__aarch64__)
 #include "maskcheck/neon_unmask.h"
 #endif
@@ -34,6 +35,9 @@ const auto kBuiltins = std::to_array<Kernel>({
       four_entry_kernel<avx2::kEntries>(
           "avx2", "AVX2: 32-byte vectors, 128 bytes a step, loads aligned to 32 bytes",
           [] { return cpu_has_avx2() ? 1 : 0; }),
+      four_entry_kernel<avx512::kEntries>(
+          "avx512", "AVX-512F: avx2's shape in 64-byte vectors, 256 bytes a step, loads aligned to 64",
+          [] { return cpu_has_avx512f() ? 1 : 0; }),
 #elif defined(__aarch64__)
       four_entry_kernel<neon::kEntries>(
           "neon", "NEON: 16-byte vectors, 64 bytes a step, then a 32/16/8/4 tail",

@@ -7,6 +7,9 @@ namespace maskcheck {
 #if defined(__x86_64__)
 // True when the CPU has AVX2 and the OS saves the 256-bit registers.
 bool cpu_has_avx2();
+
+// True when the CPU has AVX512F and the OS saves the 512-bit and mask registers.
+bool cpu_has_avx512f();
 #endif
 
 #if defined(__aarch64__)
