@@ -62,11 +62,10 @@ Buffers& buffers() {
   return shared;
 }
 
-// Where the entry's contract lets a call put dst: wholly below src when any shift goes, `min_shift`
-// bytes below it in the same buffer when the shift is bounded, on src when it works in place.
+// Where a moving entry's contract lets a call put dst: wholly below src when any shift goes,
+// `min_shift` bytes below it in the same buffer when the shift is bounded.
 std::uint8_t* destination_for(const Entry& entry, Buffers& shared) {
   std::uint8_t* src = shared.src.data() + kSlack;
-  if (!moves_data(entry)) return src;
   if (entry.max_shift == MASKCHECK_ANY_SHIFT) return shared.dst.data() + kSlack;
   return src - entry.min_shift;
 }
@@ -119,17 +118,23 @@ void unmask(benchmark::State& state, const Kernel* kernel, const Entry* entry, s
   Buffers& shared = buffers();
   running = description;
   std::uint8_t* const src = shared.src.data() + kSlack;
-  std::uint8_t* const dst = destination_for(*entry, shared);
+  std::uint8_t* const dst = moves_data(*entry) ? destination_for(*entry, shared) : nullptr;
   std::uint8_t* const in_place[2] = {src, shared.dst.data() + kSlack};
   std::size_t turn = 0;
   const std::size_t length = n - n % entry->length_multiple;
   const std::string_view name = entry->name;
-  if (const UnmaskFunctions* own = kernel->functions; own == nullptr) {
+  const UnmaskFunctions* own = kernel->functions;
+  // An entry that carries a rotated key rotates its argument: each call gets a fresh copy.
+  if (own == nullptr && moves_data(*entry)) {
     time_calls(state, n, [&] {
-      Key key = kKey;  // an entry that carries a rotated key rotates its argument
+      Key key = kKey;
+      benchmark::DoNotOptimize(entry->call(dst, src, length, key.data(), 1));
+    });
+  } else if (own == nullptr) {
+    time_calls(state, n, [&] {
+      Key key = kKey;
       std::uint8_t* const data = in_place[turn ^= 1];
-      benchmark::DoNotOptimize(moves_data(*entry) ? entry->call(dst, src, length, key.data(), 1)
-                                                  : entry->call(data, data, length, key.data(), 1));
+      benchmark::DoNotOptimize(entry->call(data, data, length, key.data(), 1));
     });
   } else if (name == "words") {
     time_calls(state, n, [&] { own->words(dst, src, length, kKey); });

@@ -5,9 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
 namespace maskcheck {
 namespace {
@@ -152,7 +154,42 @@ TEST(CaseRunner, ReportsProgressFromTheCallingThread) {
   };
   run(0, options);
   EXPECT_GT(calls, 0u);
-  EXPECT_LE(last_done, kCases);
+  EXPECT_EQ(last_done, kCases);
+}
+
+TEST(CaseRunner, ReportsTheEndEvenWhenTheCallerClaimedNoChunk) {
+  // The caller's checker is made only once the other thread has checked every case, as on a
+  // machine busy enough to hold the caller back until the others are done.
+  const std::thread::id caller = std::this_thread::get_id();
+  std::multiset<std::uint64_t> checked;
+  std::mutex lock;
+  std::atomic<std::uint64_t> others_done{0};
+  struct CountingChecker {
+    NumberChecker inner;
+    std::atomic<std::uint64_t>& done;
+    std::optional<std::uint64_t> operator()(const std::uint64_t& value) {
+      auto failure = inner(value);
+      done.fetch_add(1);
+      return failure;
+    }
+  };
+  auto make_checker = [&] {
+    if (std::this_thread::get_id() == caller) {
+      while (others_done.load() < kCases) std::this_thread::yield();
+    }
+    return CountingChecker{NumberChecker(0, checked, lock), others_done};
+  };
+  SweepOptions options;
+  options.jobs = 2;
+  std::vector<std::uint64_t> reports;
+  options.on_progress = [&](std::uint64_t done, std::uint64_t) {
+    EXPECT_EQ(std::this_thread::get_id(), caller);
+    reports.push_back(done);
+  };
+  const auto outcome =
+      run_cases<std::uint64_t>(enumerate, cost_of, kChunkCost, make_checker, options);
+  EXPECT_EQ(outcome.cases, kCases);
+  EXPECT_EQ(reports, std::vector<std::uint64_t>{kCases});
 }
 
 TEST(CaseRunner, AStopRequestEndsTheRunEarly) {

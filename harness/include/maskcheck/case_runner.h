@@ -248,6 +248,10 @@ RunOutcome<Failure> run_cases(const Enumerate& enumerate, const Cost& cost,
   for (unsigned job = 1; job < jobs; ++job) threads.emplace_back(work, job);
   work(0);
   for (std::thread& thread : threads) thread.join();
+  // The caller may have claimed no chunk at all (the others took them first): the last report
+  // comes after every thread is done, so each run ends with one.
+  if (options.on_progress)
+    options.on_progress(state.cases_done.load(std::memory_order_relaxed), shape.cases_in_shard);
   for (const std::exception_ptr& error : errors) {
     if (error) std::rethrow_exception(error);
   }
