@@ -208,7 +208,7 @@ void register_benchmarks() {
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   // Plug-in kernels (MASKCHECK_PLUGINS) are measured beside the built-ins, in the same run.
   if (const std::string error = maskcheck::load_plugins_from_environment(); !error.empty()) {
     std::fprintf(stderr, "kernel_bench: %s\n", error.c_str());
@@ -217,7 +217,8 @@ int main(int argc, char** argv) {
   maskcheck::buffers();
   maskcheck::register_benchmarks();
   maskcheck::report_faults();
-  benchmark::RunSpecifiedBenchmarks();
+  // A filter that matches nothing is a mistake, and a smoke run of nothing must not pass.
+  const std::size_t ran = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  return 0;
+  return ran == 0 ? 2 : 0;
 }
