@@ -1,8 +1,8 @@
 // The shape of the x86-64 vector kernels, written once over a vector type V and compiled for the
 // instruction set the including file names in MASKCHECK_VECTOR_TARGET. The first and last vectors
 // are unaligned, loaded up front and stored at the end; every load in between starts on a vector
-// boundary of src (faster for a payload moved back a little), in steps of four vectors, each step
-// loaded whole before it is stored. Up to eight vectors: the first and last one, two or four, all
+// boundary of src (faster for a payload moved back a little), in steps of four vectors, each
+// stored right after its own load, lowest first. Up to eight vectors: the first and last one, two or four, all
 // loaded before any is stored; under one vector, the first and last 32, 16, 8 or 4 bytes. Bytes
 // where two of these overlap are written twice with the same value, after every load that could
 // need them, so dst <= src overlap is correct.
@@ -45,12 +45,14 @@ struct VectorWords {
 
   static Vector key_vector(Key key) { return V::broadcast(key_word(key)); }
 
-  // Loads all Count vectors before storing any, so overlapping dst <= src stays correct.
+  // Stores each of Count vectors right after its own load, lowest first: with dst <= src a store
+  // lands only on source bytes this or a lower vector has loaded. Faster in L1 than loading all
+  // Count first (the stores start earlier).
   template <std::size_t Count>
   static void xor_vectors(std::uint8_t* dst, const std::uint8_t* src, Vector key) {
-    Vector block[Count];
-    for (std::size_t i = 0; i < Count; ++i) block[i] = V::load_xor(src + i * kVectorBytes, key);
-    for (std::size_t i = 0; i < Count; ++i) V::store(dst + i * kVectorBytes, block[i]);
+    for (std::size_t i = 0; i < Count; ++i) {
+      V::store(dst + i * kVectorBytes, V::load_xor(src + i * kVectorBytes, key));
+    }
   }
 
   // For Bytes <= n4 < 2 * Bytes: the first and the last Bytes of [0, n4), overlapping unless n4 is
