@@ -29,8 +29,13 @@ struct Vectors {
 
 }  // namespace
 
-void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key) {
-  VectorWords<Vectors>::unmask(dst, src, n4, key);
+void unmask_bytes(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key) {
+  VectorWords<Vectors>::unmask(dst, src, n, key);
+}
+
+unsigned unmask_exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
+                      unsigned phase) {
+  return VectorWords<Vectors>::unmask_exact(dst, src, n, key, phase);
 }
 
 }  // namespace maskcheck::avx2

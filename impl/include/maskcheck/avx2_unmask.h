@@ -3,9 +3,9 @@
 // steps of four vectors (each stored right after its own load, lowest first) load from 32-byte
 // boundaries of src, so speed hardly depends on where the payload sits. Up to 256 bytes: the first
 // and last one, two or four vectors, all loaded before any is stored; under 32 bytes: the first and
-// last 16, 8 or 4 bytes. Bytes where two of these overlap are written twice with the same value,
-// after every load that could need them, so dst <= src overlap is correct. Call only where
-// cpu_has_avx2() is true.
+// last 16, 8 or 4 bytes, under 4 one byte at a time. Bytes where two of these overlap are written
+// twice with the same value, after every load that could need them, so dst <= src overlap is
+// correct. Call only where cpu_has_avx2() is true.
 #pragma once
 
 #include <cstddef>
@@ -15,10 +15,14 @@
 
 namespace maskcheck::avx2 {
 
-// n4 is a multiple of 4; reads [src, src+n4), writes [dst, dst+n4).
-void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key);
+// Any n; reads [src, src+n), writes [dst, dst+n), key[0] masking byte 0.
+void unmask_bytes(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key);
 
-// All four entry points; imprecise, inplace and exact are unmask_words plus bookkeeping.
-inline constexpr UnmaskFunctions kEntries = kEntriesFromWords<unmask_words>;
+// The exact entry point: unmask_bytes on the key turned to the phase, in one function.
+unsigned unmask_exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
+                      unsigned phase);
+
+// All four entry points; words is unmask_bytes itself.
+inline constexpr UnmaskFunctions kEntries = kEntriesFromBytes<unmask_bytes, unmask_exact>;
 
 }  // namespace maskcheck::avx2

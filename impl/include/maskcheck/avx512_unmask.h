@@ -1,8 +1,8 @@
 // The AVX-512 unmasker (AVX512F alone): the AVX2 unmasker's shape (impl/vector_words.h) in 64-byte
 // vectors, 256-byte steps whose loads start on 64-byte boundaries of src, the first and last one,
-// two or four vectors up to 512 bytes, and the first and last 32, 16, 8 or 4 bytes under 64.
-// Exactly the block unmasker's entry points and footprints; dst <= src overlap is correct. Call
-// only where cpu_has_avx512f() is true.
+// two or four vectors up to 512 bytes, and the first and last 32, 16, 8 or 4 bytes under 64 (bytes
+// one at a time under 4). Exactly the block unmasker's entry points and footprints; dst <= src
+// overlap is correct. Call only where cpu_has_avx512f() is true.
 #pragma once
 
 #include <cstddef>
@@ -12,10 +12,14 @@
 
 namespace maskcheck::avx512 {
 
-// n4 is a multiple of 4; reads [src, src+n4), writes [dst, dst+n4).
-void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key);
+// Any n; reads [src, src+n), writes [dst, dst+n), key[0] masking byte 0.
+void unmask_bytes(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key);
 
-// All four entry points; imprecise, inplace and exact are unmask_words plus bookkeeping.
-inline constexpr UnmaskFunctions kEntries = kEntriesFromWords<unmask_words>;
+// The exact entry point: unmask_bytes on the key turned to the phase, in one function.
+unsigned unmask_exact(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key,
+                      unsigned phase);
+
+// All four entry points; words is unmask_bytes itself.
+inline constexpr UnmaskFunctions kEntries = kEntriesFromBytes<unmask_bytes, unmask_exact>;
 
 }  // namespace maskcheck::avx512

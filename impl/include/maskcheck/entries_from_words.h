@@ -1,5 +1,6 @@
 // The imprecise, inplace and exact entry points written once in terms of a kernel's words(), so
-// every kernel in impl/ has the same footprints and only its words() differs.
+// every kernel in impl/ has the same footprints and only its words() differs. A kernel whose
+// function takes any length (the vector kernels) brings its own exact.
 #pragma once
 
 #include <bit>
@@ -11,7 +12,9 @@
 
 namespace maskcheck {
 
-using WordsFunction = void (*)(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key);
+// XORs [src, src + n) into [dst, dst + n), key[0] masking byte 0: for whole words only (n a
+// multiple of 4) or, for a kernel that takes any length, any n.
+using WordsFunction = void (*)(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key);
 
 // The key starting at byte `phase`. Rotating one 32-bit word, not storing four bytes and reloading
 // them as a word, avoids a store-forwarding stall that cost several ns per call.
@@ -23,6 +26,14 @@ inline Key rotate_key(Key key, unsigned phase) {
   Key rotated;
   std::memcpy(rotated.data(), &word, sizeof word);
   return rotated;
+}
+
+using ExactFunction = unsigned (*)(std::uint8_t* dst, const std::uint8_t* src, std::size_t n,
+                                   Key key, unsigned phase);
+
+// The key phase after n more bytes.
+inline unsigned phase_after(unsigned phase, std::size_t n) {
+  return static_cast<unsigned>((phase + n) & 3);
 }
 
 template <WordsFunction Words>
@@ -45,12 +56,18 @@ struct FromWords {
     for (std::size_t i = whole; i < n; ++i) {
       dst[i] = static_cast<std::uint8_t>(src[i] ^ key[(phase + i) & 3]);
     }
-    return static_cast<unsigned>((phase + n) & 3);
+    return phase_after(phase, n);
   }
 };
+
 
 template <WordsFunction Words>
 inline constexpr UnmaskFunctions kEntriesFromWords{
     Words, FromWords<Words>::imprecise, FromWords<Words>::inplace, FromWords<Words>::exact};
+
+// For a kernel whose function takes any length and that has its own exact entry point.
+template <WordsFunction Bytes, ExactFunction Exact>
+inline constexpr UnmaskFunctions kEntriesFromBytes{Bytes, FromWords<Bytes>::imprecise,
+                                                   FromWords<Bytes>::inplace, Exact};
 
 }  // namespace maskcheck
