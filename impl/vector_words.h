@@ -2,17 +2,18 @@
 // instruction set the including file names in MASKCHECK_VECTOR_TARGET. It unmasks exactly n bytes,
 // any n. The first and last vectors are unaligned, loaded up front and stored at the end; every
 // load in between starts on a vector boundary of src (faster for a payload moved back a little), in
-// steps of four vectors, each stored right after its own load, lowest first. Up to eight vectors:
-// the first and last one, two or four, all loaded before any is stored; under one vector, the first
-// and last 32, 16, 8 or 4 bytes; under four bytes, byte by byte. Bytes where two of these overlap
-// are written twice with the same value, after every load that could need them, so dst <= src
-// overlap is correct.
+// steps of four vectors, each stored right after its own load, lowest first. Up to nine vectors:
+// the first and last one, two or four, or the first four or eight and the last one, all loaded
+// before any is stored; under one vector, the first and last 32, 16, 8 or 4 bytes; under four
+// bytes, byte by byte. Bytes where two of these overlap are written twice with the same value,
+// after every load that could need them, so dst <= src overlap is correct.
 //
 // V holds `Vector`, `kBytes`, `broadcast(word)` (the key word in every lane), `load_xor(src, key)`
 // and `store(dst, vector)`, unaligned. Every instantiation has V from its own file, so the two
 // instruction sets never share a compiled function.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -81,21 +82,21 @@ struct VectorWords {
     std::memcpy(dst + n - Bytes, last.data(), Bytes);
   }
 
-  // For Count vectors <= n <= 2 * Count vectors: the first and the last Count vectors, all loaded
-  // before any is stored, overlapping in the middle with the same values: no alignment step, no
-  // key turn, no loop.
-  template <std::size_t Count>
+  // For First + Last - 1 vectors < n <= First + Last vectors: the first First and the last Last
+  // vectors, all loaded before any is stored, overlapping in the middle with the same values: no
+  // alignment step, no key turn, no loop.
+  template <std::size_t First, std::size_t Last>
   static void xor_first_and_last_vectors(std::uint8_t* dst, const std::uint8_t* src, std::size_t n,
                                          Vector key, Vector last_key) {
-    Vector first[Count];
-    Vector last[Count];
-    for (std::size_t i = 0; i < Count; ++i) {
-      first[i] = V::load_xor(src + i * kVectorBytes, key);
-      last[i] = V::load_xor(src + n - (Count - i) * kVectorBytes, last_key);
+    Vector first[First];
+    Vector last[Last];
+    for (std::size_t i = 0; i < std::max(First, Last); ++i) {
+      if (i < First) first[i] = V::load_xor(src + i * kVectorBytes, key);
+      if (i < Last) last[i] = V::load_xor(src + n - (Last - i) * kVectorBytes, last_key);
     }
-    for (std::size_t i = 0; i < Count; ++i) {
-      V::store(dst + i * kVectorBytes, first[i]);
-      V::store(dst + n - (Count - i) * kVectorBytes, last[i]);
+    for (std::size_t i = 0; i < std::max(First, Last); ++i) {
+      if (i < First) V::store(dst + i * kVectorBytes, first[i]);
+      if (i < Last) V::store(dst + n - (Last - i) * kVectorBytes, last[i]);
     }
   }
 
@@ -118,13 +119,21 @@ struct VectorWords {
     }
     const Vector last_key_vector = key_vector(last_key);
     if (n <= 2 * kVectorBytes) {
-      return xor_first_and_last_vectors<1>(dst, src, n, key_vector(key), last_key_vector);
+      return xor_first_and_last_vectors<1, 1>(dst, src, n, key_vector(key), last_key_vector);
     }
     if (n <= 4 * kVectorBytes) {
-      return xor_first_and_last_vectors<2>(dst, src, n, key_vector(key), last_key_vector);
+      return xor_first_and_last_vectors<2, 2>(dst, src, n, key_vector(key), last_key_vector);
+    }
+    // imprecise on four or eight whole vectors of payload works on a word more: those vectors
+    // (aligned where src is) and the last one, not halves that each start 4 bytes past a boundary.
+    if (n <= 5 * kVectorBytes) {
+      return xor_first_and_last_vectors<4, 1>(dst, src, n, key_vector(key), last_key_vector);
     }
     if (n <= 8 * kVectorBytes) {
-      return xor_first_and_last_vectors<4>(dst, src, n, key_vector(key), last_key_vector);
+      return xor_first_and_last_vectors<4, 4>(dst, src, n, key_vector(key), last_key_vector);
+    }
+    if (n <= 9 * kVectorBytes) {
+      return xor_first_and_last_vectors<8, 1>(dst, src, n, key_vector(key), last_key_vector);
     }
     const std::size_t last_at = n - kVectorBytes;
     const Vector first = V::load_xor(src, key_vector(key));

@@ -69,7 +69,11 @@ constexpr Boundary kBoundaries[] = {
     {"vector_words.h", "n", "<=", "4", 128, Scope::kernel_length},
     {"vector_words.h", "n", "<=", "4", 256, Scope::kernel_length},
     {"vector_words.h", "n", "<=", "8", 256, Scope::kernel_length},
+    {"vector_words.h", "n", "<=", "5", 160, Scope::kernel_length},
+    {"vector_words.h", "n", "<=", "5", 320, Scope::kernel_length},
     {"vector_words.h", "n", "<=", "8", 512, Scope::kernel_length},
+    {"vector_words.h", "n", "<=", "9", 288, Scope::kernel_length},
+    {"vector_words.h", "n", "<=", "9", 576, Scope::kernel_length},
     // Not found by the reading (the constant is a product): one step of four vectors.
     {"vector_words.h", "kStepBytes", "<=", "128", 128, Scope::kernel_length, false},
     {"vector_words.h", "kStepBytes", "<=", "256", 256, Scope::kernel_length, false},

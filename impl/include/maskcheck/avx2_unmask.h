@@ -1,11 +1,11 @@
 // The AVX2 unmasker, with exactly the block unmasker's entry points and footprints. The first and
 // last 32 bytes are unaligned vectors loaded up front and stored at the end; in between, 128-byte
 // steps of four vectors (each stored right after its own load, lowest first) load from 32-byte
-// boundaries of src, so speed hardly depends on where the payload sits. Up to 256 bytes: the first
-// and last one, two or four vectors, all loaded before any is stored; under 32 bytes: the first and
-// last 16, 8 or 4 bytes, under 4 one byte at a time. Bytes where two of these overlap are written
-// twice with the same value, after every load that could need them, so dst <= src overlap is
-// correct. Call only where cpu_has_avx2() is true.
+// boundaries of src, so speed hardly depends on where the payload sits. Up to 288 bytes: the first
+// and last one, two or four vectors, or the first four or eight and the last one, all loaded before
+// any is stored; under 32 bytes: the first and last 16, 8 or 4 bytes, under 4 one byte at a time.
+// Bytes where two of these overlap are written twice with the same value, after every load that
+// could need them, so dst <= src overlap is correct. Call only where cpu_has_avx2() is true.
 #pragma once
 
 #include <cstddef>

@@ -1,8 +1,9 @@
 // The AVX-512 unmasker (AVX512F alone): the AVX2 unmasker's shape (impl/vector_words.h) in 64-byte
 // vectors, 256-byte steps whose loads start on 64-byte boundaries of src, the first and last one,
-// two or four vectors up to 512 bytes, and the first and last 32, 16, 8 or 4 bytes under 64 (bytes
-// one at a time under 4). Exactly the block unmasker's entry points and footprints; dst <= src
-// overlap is correct. Call only where cpu_has_avx512f() is true.
+// two or four vectors (or the first four or eight and the last one) up to 576 bytes, and the first
+// and last 32, 16, 8 or 4 bytes under 64 (bytes one at a time under 4). Exactly the block
+// unmasker's entry points and footprints; dst <= src overlap is correct. Call only where
+// cpu_has_avx512f() is true.
 #pragma once
 
 #include <cstddef>
