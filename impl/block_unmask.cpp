@@ -9,14 +9,6 @@ namespace maskcheck::block {
 
 namespace {
 
-// The key repeated across a 64-bit lane. Both halves hold the key word in memory order, so
-// endianness never matters; building it from one word avoids a store-forwarding stall.
-std::uint64_t key_lane(Key key) {
-  std::uint32_t word;
-  std::memcpy(&word, key.data(), sizeof word);
-  return (std::uint64_t{word} << 32) | word;
-}
-
 // Loads the whole block into a local before storing, so overlapping dst <= src stays correct.
 template <std::size_t Bytes>
 void xor_block(std::uint8_t* dst, const std::uint8_t* src, std::uint64_t lane) {

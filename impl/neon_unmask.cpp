@@ -47,9 +47,7 @@ void xor_vectors_4(std::uint8_t* dst, const std::uint8_t* src, uint8x16_t key) {
 // memory order, whatever the byte order.
 template <typename Word>
 void xor_word(std::uint8_t* dst, const std::uint8_t* src, Key key) {
-  std::uint32_t key_word;
-  std::memcpy(&key_word, key.data(), sizeof key_word);
-  const std::uint64_t lane = (std::uint64_t{key_word} << 32) | key_word;
+  const std::uint64_t lane = key_lane(key);
   Word word;
   std::memcpy(&word, src, sizeof word);
   word ^= static_cast<Word>(lane);

@@ -38,13 +38,6 @@ struct VectorWords {
   static constexpr std::size_t kVectorsPerStep = 4;
   static constexpr std::size_t kStepBytes = kVectorBytes * kVectorsPerStep;
 
-  // The key as a word in memory order: XORing it into words loaded with memcpy needs no byte order.
-  static std::uint32_t key_word(Key key) {
-    std::uint32_t word;
-    std::memcpy(&word, key.data(), sizeof word);
-    return word;
-  }
-
   static Vector key_vector(Key key) { return V::broadcast(key_word(key)); }
 
   // Stores each of Count vectors right after its own load, lowest first: with dst <= src a store
@@ -60,9 +53,11 @@ struct VectorWords {
   // The key word in every Word of a piece, in memory order whatever the byte order.
   template <class Word>
   static Word key_lanes(Key key) {
-    Word lane = key_word(key);
-    if constexpr (sizeof(Word) == 8) lane |= lane << 32;
-    return lane;
+    if constexpr (sizeof(Word) == 8) {
+      return key_lane(key);
+    } else {
+      return key_word(key);
+    }
   }
 
   // For Bytes <= n < 2 * Bytes: the first and the last Bytes of [0, n), overlapping unless n is

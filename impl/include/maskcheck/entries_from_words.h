@@ -16,11 +16,24 @@ namespace maskcheck {
 // multiple of 4) or, for a kernel that takes any length, any n.
 using WordsFunction = void (*)(std::uint8_t* dst, const std::uint8_t* src, std::size_t n, Key key);
 
+// The key as a word in memory order: XORed into words loaded with memcpy, it needs no byte order.
+inline std::uint32_t key_word(Key key) {
+  std::uint32_t word;
+  std::memcpy(&word, key.data(), sizeof word);
+  return word;
+}
+
+// The key word in both halves of a 64-bit lane, in memory order whatever the byte order. Built from
+// one word, not from four byte stores reloaded as a word, which would stall store forwarding.
+inline std::uint64_t key_lane(Key key) {
+  const std::uint64_t word = key_word(key);
+  return word << 32 | word;
+}
+
 // The key starting at byte `phase`. Rotating one 32-bit word, not storing four bytes and reloading
 // them as a word, avoids a store-forwarding stall that cost several ns per call.
 inline Key rotate_key(Key key, unsigned phase) {
-  std::uint32_t word;
-  std::memcpy(&word, key.data(), sizeof word);
+  std::uint32_t word = key_word(key);
   const int bits = static_cast<int>(8 * (phase & 3));
   word = std::endian::native == std::endian::little ? std::rotr(word, bits) : std::rotl(word, bits);
   Key rotated;
