@@ -77,7 +77,7 @@ struct VectorWords {
     std::memcpy(dst + n - Bytes, last.data(), Bytes);
   }
 
-  // For First + Last - 1 vectors < n <= First + Last vectors: the first First and the last Last
+  // For max(First, Last) vectors <= n <= First + Last vectors: the first First and the last Last
   // vectors, all loaded before any is stored, overlapping in the middle with the same values: no
   // alignment step, no key turn, no loop.
   template <std::size_t First, std::size_t Last>

@@ -73,7 +73,6 @@ struct FromWords {
   }
 };
 
-
 template <WordsFunction Words>
 inline constexpr UnmaskFunctions kEntriesFromWords{
     Words, FromWords<Words>::imprecise, FromWords<Words>::inplace, FromWords<Words>::exact};
