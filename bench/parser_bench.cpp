@@ -1,12 +1,13 @@
 // The frame parser on each kernel: back-to-back masked frames of one payload size, fed in reads
 // of at most 512 KiB, each read refilled from a pristine copy of the stream first. Only the work on
-// each read is timed, not its refill: unmask/KERNEL/SIZE unmasks each refilled read whole in one
-// call, the kernel's own work on the same bytes in the same cache state, and moved/KERNEL/SIZE does
-// so moving the read back by the frames' header size, as the parser (by default) moves each
-// payload: parser minus moved is the parsing's own cost. Bytes/s counts payload bytes; the
-// checksum counter (of every payload byte delivered, taken once outside the timing) shows every
-// kernel delivered the same bytes. Each benchmark makes one untimed pass first: in a VM the first
-// touch of fresh memory is slow (a 64 MiB refill's first pass took 86 ms, the next ones 3 ms).
+// each read is timed, not its refill: parser/KERNEL/SIZE moves each payload back over its header
+// (the default), parser-in-place/KERNEL/SIZE unmasks it where it lies. unmask/KERNEL/SIZE unmasks
+// each refilled read whole in one call, the kernel's own work on the same bytes in the same cache
+// state, and moved/KERNEL/SIZE does so moving the read back by the frames' header size, as the
+// parser moves each payload: parser minus moved is the parsing's own cost. Bytes/s counts payload
+// bytes; the checksum counter (of every payload byte delivered, taken once outside the timing)
+// shows every kernel delivered the same bytes. Each benchmark makes one untimed pass first: in a VM
+// the first touch of fresh memory is slow (a 64 MiB refill's first pass took 86 ms, the next 3 ms).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -103,15 +104,16 @@ auto consumer(FrameParser& parser) {
   return [&parser](std::uint8_t* data, std::size_t length) { parser.consume(data, length); };
 }
 
-void parse(benchmark::State& state, const Kernel* kernel, std::size_t n) {
+void parse(benchmark::State& state, const Kernel* kernel, std::size_t n, MoveBack move_back) {
   const Stream stream = make_stream(n);
   ReceiveBuffer buffer;
+  const ParserOptions options{.move_back = move_back};
   ChecksumHandler checksum;
-  FrameParser checked(*kernel->functions, checksum);
+  FrameParser checked(*kernel->functions, checksum, options);
   feed(stream, buffer, consumer(checked));  // the untimed pass, which also takes the checksum
   for (auto _ : state) {
     CountingHandler handler;
-    FrameParser parser(*kernel->functions, handler);
+    FrameParser parser(*kernel->functions, handler, options);
     state.SetIterationTime(seconds_taking(stream, buffer, consumer(parser)));
     if (handler.failed || handler.delivered != stream.payload_bytes)
       state.SkipWithError("parser lost bytes");
@@ -144,7 +146,11 @@ void register_benchmarks() {
     for (const Kernel& kernel : builtin_kernels()) {
       if (!kernel.runs_here()) continue;
       const std::string name = std::string(kernel.name) + "/" + payload;
-      benchmark::RegisterBenchmark(("parser/" + name).c_str(), parse, &kernel, n)
+      benchmark::RegisterBenchmark(("parser/" + name).c_str(), parse, &kernel, n,
+                                   MoveBack::over_header)
+          ->UseManualTime();
+      benchmark::RegisterBenchmark(("parser-in-place/" + name).c_str(), parse, &kernel, n,
+                                   MoveBack::in_place)
           ->UseManualTime();
       benchmark::RegisterBenchmark(("unmask/" + name).c_str(), unmask, &kernel, n, 0)
           ->UseManualTime();

@@ -93,6 +93,7 @@ void stream_seeds(const std::filesystem::path& folder) {
   stream_seed(folder, "hello-one-read", frame(kFin | opcode::text, hello), {});
   stream_seed(folder, "hello-cut-in-header", frame(kFin | opcode::text, hello), {1, 4});
   stream_seed(folder, "hello-over-key", frame(kFin | opcode::text, hello), {7}, 1);
+  stream_seed(folder, "hello-in-place", frame(kFin | opcode::text, hello) + ping, {7}, 2);
   stream_seed(
       folder, "fragments-with-ping",
       frame(opcode::text, {'H', 'e', 'l'}) + ping + frame(kFin | opcode::continuation, {'l', 'o'}),

@@ -1,7 +1,7 @@
 // Fuzz target: a stream of frames (valid or not) cut into reads, through a parser (maskcheck's own,
 // or the plug-ins MASKCHECK_PARSER_PLUGINS names) on a kernel this CPU runs, compared event by
-// event with the reference decoder. Flags: bit 0 the variant, bits 1-3 the kernel, 0x10 the guard
-// placement, 0x20 no message size limit, bits 6-7 the parser.
+// event with the reference decoder. Flags: bits 0-1 the variant, bits 2-3 the kernel, 0x10 the
+// guard placement, 0x20 no message size limit, bits 6-7 the parser.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -47,10 +47,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const reference::DecodeResult expected =
       reference::decode_stream(input.stream, decode_limits(parser, limit));
   const maskcheck_parser_options options{
-      limit, static_cast<std::uint32_t>((input.flags & 1u) % parser.variant_count)};
-  const Kernel* kernel = parser.takes_kernel != 0
-                             ? runnable_kernels()[(input.flags >> 1) % runnable_kernels().size()]
-                             : nullptr;
+      limit, static_cast<std::uint32_t>((input.flags & 3u) % parser.variant_count)};
+  const Kernel* kernel =
+      parser.takes_kernel != 0
+          ? runnable_kernels()[(input.flags >> 2 & 3u) % runnable_kernels().size()]
+          : nullptr;
   static StreamDiffer differ(kLongestRead);  // the receive buffers, mapped once
   const StreamRun run{input.stream, cuts, expected, options, (input.flags & 0x10) != 0};
   static const std::string kThisInput = "this input";

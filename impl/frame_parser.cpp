@@ -127,13 +127,12 @@ std::uint8_t* FrameParser::start_frame(std::uint8_t* at, std::uint8_t* end) {
   }
   std::uint8_t* payload = at + header.size;
   const std::uint64_t here = std::min<std::uint64_t>(header.length, end - payload);
-  const std::size_t shift = options_.move_back == MoveBack::over_key ? kKeyBytes : header.size;
-  std::uint8_t* moved = payload - shift;
+  std::uint8_t* moved = payload - move_back_distance(header);
 
   if (is_control(header.opcode)) {
     if (here == header.length) {
-      // Whole in this read: unmask it back over its header and hand it on.
-      kernel_.imprecise(moved, payload, header.key, here);
+      // Whole in this read: unmask it to where it lands and hand it on.
+      unmask_payload(moved, payload, header.key, here);
       finish_control(header.opcode, {moved, here});
       return payload + here;
     }
@@ -149,15 +148,30 @@ std::uint8_t* FrameParser::start_frame(std::uint8_t* at, std::uint8_t* end) {
   if (header.opcode != opcode::continuation) message_size_ = 0;
   message_size_ += header.length;
   message_open_ = !header.fin;
-  // Complete or not, the part in this read is unmasked and moved back over the header; with
-  // D >= 4 the imprecise writes end at or before payload + here.
-  kernel_.imprecise(moved, payload, header.key, here);
+  // Complete or not, the part in this read is unmasked to where it lands.
+  unmask_payload(moved, payload, header.key, here);
   remaining_ = header.length - here;
   opcode_ = header.opcode;
   fin_ = header.fin;
   key_ = rotate(header.key, here);
   handler_.on_data(header.opcode, header.fin, {moved, here}, remaining_);
   return payload + here;
+}
+
+std::size_t FrameParser::move_back_distance(const Header& header) const {
+  if (options_.move_back == MoveBack::over_key) return kKeyBytes;
+  return options_.move_back == MoveBack::over_header ? header.size : 0;
+}
+
+// Moved back by D >= 4, the imprecise writes end at or before payload + here; in place, only exact
+// leaves the next frame's header, right after the payload, untouched.
+void FrameParser::unmask_payload(std::uint8_t* moved, const std::uint8_t* payload, Key key,
+                                 std::size_t here) const {
+  if (moved == payload) {
+    kernel_.exact(moved, payload, here, key, 0);
+  } else {
+    kernel_.imprecise(moved, payload, key, here);
+  }
 }
 
 std::uint8_t* FrameParser::continue_payload(std::uint8_t* at, std::uint8_t* end) {

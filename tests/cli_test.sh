@@ -28,10 +28,11 @@ expect repro-stream-cut 0 '^PASS block:stream:error-reserved-bits-cut-at-detecti
 expect split-small 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" split --kernel block --header 6 --header 8 --up-to 140 --quiet
 expect split-json 0 '"sweep": "block:split:h14:over-key"' -- "$maskcheck" split --kernel block --header 14 --move-back over-key --json --quiet
 expect split-bad-header 2 'header must be 6, 8 or 14' -- "$maskcheck" split --header 7
-expect split-bad-move 2 'not a variant of the parser .over-header or over-key' -- "$maskcheck" split --move-back sideways
+expect split-bad-move 2 'not a variant of the parser .over-header, over-key or in-place' -- "$maskcheck" split --move-back sideways
 expect stream-all 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" stream --quiet
 expect stream-list 0 'large-frame-512k-reads' -- "$maskcheck" stream --list
 expect repro-split 0 '^PASS block:split:h8:n300:k00000000:over-key:c7,200' -- "$maskcheck" repro block:split:h8:n300:k00000000:over-key:c7,200
+expect repro-split-in-place 0 '^PASS block:split:h8:n300:k37fa213d:in-place:c7,200' -- "$maskcheck" repro block:split:h8:n300:k37fa213d:in-place:c7,200
 expect repro-split-bad-cut 2 'cuts must satisfy' -- "$maskcheck" repro block:split:h6:n5:k00000000:over-key:c9,3
 expect repro-split-too-long 2 'does not fit' -- "$maskcheck" repro block:split:h6:n126:k00000000:over-key:c0,0
 expect repro-split-controls 0 '^PASS block:split:controls:n41:k37fa213d:over-header:c3,40' -- "$maskcheck" repro block:split:controls:n41:k37fa213d:over-header:c3,40

@@ -50,7 +50,7 @@ const std::vector<std::uint8_t> kRfcHello{0x81, 0x85, 0x37, 0xfa, 0x21, 0x3d,
 const std::vector<std::uint8_t> kHelloPayload{'H', 'e', 'l', 'l', 'o'};
 
 TEST(FrameParser, UnmasksTheRfcHelloInPlaceOverItsHeader) {
-  for (MoveBack move_back : {MoveBack::over_header, MoveBack::over_key}) {
+  for (MoveBack move_back : {MoveBack::over_header, MoveBack::over_key, MoveBack::in_place}) {
     Recorder recorder;
     FrameParser parser(*find_kernel("block")->functions, recorder, {1 << 20, move_back});
     ReceiveBuffer buffer(kRfcHello);

@@ -67,8 +67,9 @@ std::string split_name(const testing::TestParamInfo<SplitParam>& param) {
 }
 
 auto every_header_and_variant(const std::vector<const Kernel*>& kernels) {
-  return testing::Combine(testing::ValuesIn(kernels), testing::Values(6u, 8u, 14u),
-                          testing::Values(0u, 1u));
+  return testing::Combine(
+      testing::ValuesIn(kernels), testing::Values(6u, 8u, 14u),
+      testing::Range(0u, static_cast<unsigned>(builtin_parser().variant_count)));
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryKernel, SplitSweep, every_header_and_variant(fast_kernels()),

@@ -55,16 +55,16 @@ std::vector<const Kernel*> every_kernel() {
   return kernels;
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryKernel, StreamCatalogue,
-                         testing::Combine(testing::ValuesIn(every_kernel()),
-                                          testing::Values(0u, 1u)),
-                         [](const auto& param) {
-                           std::string name = std::string(std::get<0>(param.param)->name) + "_" +
-                                              std::string(variant_name(builtin_parser(),
-                                                                       std::get<1>(param.param)));
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    EveryKernel, StreamCatalogue,
+    testing::Combine(testing::ValuesIn(every_kernel()),
+                     testing::Range(0u, static_cast<unsigned>(builtin_parser().variant_count))),
+    [](const auto& param) {
+      std::string name = std::string(std::get<0>(param.param)->name) + "_" +
+                         std::string(variant_name(builtin_parser(), std::get<1>(param.param)));
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
 
 }  // namespace
 }  // namespace maskcheck

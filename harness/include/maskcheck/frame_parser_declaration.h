@@ -3,6 +3,7 @@
 // contract is frame_parser_interface.h's, its variants where complete payloads land.
 #pragma once
 
+#include <iterator>
 #include <new>
 #include <span>
 
@@ -13,11 +14,14 @@ namespace maskcheck {
 
 namespace frame_parser_declaration {
 
-inline constexpr const char* kVariants[] = {"over-header", "over-key"};
+// Variant i is the move-back kMoveBacks[i]; over-header first, the parser's default.
+inline constexpr const char* kVariants[] = {"over-header", "over-key", "in-place"};
+inline constexpr MoveBack kMoveBacks[] = {MoveBack::over_header, MoveBack::over_key,
+                                          MoveBack::in_place};
+static_assert(std::size(kVariants) == std::size(kMoveBacks));
 
 inline ParserOptions options_of(const maskcheck_parser_options& options) {
-  return {options.max_message_size,
-          options.variant == 1 ? MoveBack::over_key : MoveBack::over_header};
+  return {options.max_message_size, kMoveBacks[options.variant]};
 }
 
 // Hands the parser's events on to the C callbacks.

@@ -1,7 +1,7 @@
 // A server-side WebSocket frame parser (RFC 6455 section 5.2) that works in place on a receive
-// buffer: complete frames are unmasked and moved back over their header, payloads that run on
-// into later reads are handed on a piece at a time with the key rotated by what was consumed,
-// and a header split across reads is completed from the next one.
+// buffer: complete frames are unmasked where they lie or moved back over their header, payloads
+// that run on into later reads are handed on a piece at a time with the key rotated by what was
+// consumed, and a header split across reads is completed from the next one.
 #pragma once
 
 #include <cstddef>
@@ -42,6 +42,9 @@ class FrameParser {
                            FrameError& error) const;
   std::optional<FrameError> admit(const Header& header) const;
   std::uint8_t* start_frame(std::uint8_t* at, std::uint8_t* end);
+  std::size_t move_back_distance(const Header& header) const;
+  void unmask_payload(std::uint8_t* moved, const std::uint8_t* payload, Key key,
+                      std::size_t here) const;
   std::uint8_t* continue_payload(std::uint8_t* at, std::uint8_t* end);
   void finish_control(std::uint8_t code, std::span<const std::uint8_t> payload);
   void fail(FrameError error);
