@@ -4,6 +4,7 @@
 #include <cstring>
 #include <optional>
 
+#include "maskcheck/entries_from_words.h"
 #include "maskcheck/unmask_selection.h"
 
 namespace maskcheck {
@@ -24,12 +25,6 @@ bool is_known(std::uint8_t code) {
 bool is_valid_close_code(unsigned code) {
   return (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) ||
          (code >= 3000 && code <= 4999);
-}
-
-// key[0] must mask the byte `consumed` bytes into the payload.
-Key rotate(Key key, std::uint64_t consumed) {
-  const unsigned by = static_cast<unsigned>(consumed & 3);
-  return {key[by], key[(by + 1) & 3], key[(by + 2) & 3], key[(by + 3) & 3]};
 }
 
 }  // namespace
@@ -153,7 +148,7 @@ std::uint8_t* FrameParser::start_frame(std::uint8_t* at, std::uint8_t* end) {
   remaining_ = header.length - here;
   opcode_ = header.opcode;
   fin_ = header.fin;
-  key_ = rotate(header.key, here);
+  key_ = rotate_key(header.key, static_cast<unsigned>(here));
   handler_.on_data(header.opcode, header.fin, {moved, here}, remaining_);
   return payload + here;
 }
@@ -193,7 +188,7 @@ std::uint8_t* FrameParser::continue_payload(std::uint8_t* at, std::uint8_t* end)
   } else {
     kernel_.exact(at, at, here, key_, 0);  // the next frame's header follows: touch nothing past
   }
-  key_ = rotate(key_, here);
+  key_ = rotate_key(key_, static_cast<unsigned>(here));
   handler_.on_data(opcode_, fin_, {at, here}, remaining_);
   return at + here;
 }

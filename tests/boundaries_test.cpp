@@ -83,7 +83,6 @@ constexpr Boundary kBoundaries[] = {
     {"neon_unmask.cpp", "tail", "&", "8", 8, Scope::kernel_length},
     {"neon_unmask.cpp", "tail", "&", "4", 4, Scope::kernel_length},
     {"include/maskcheck/entries_from_words.h", "", "&", "3", 3, Scope::key_position},
-    {"frame_parser.cpp", "", "&", "3", 3, Scope::key_position},
     {"frame_parser.cpp", "available", "<", "2", 2, Scope::read_bytes},
     {"frame_parser.cpp", "header.length", "==", "126", 126, Scope::payload_length},
     {"frame_parser.cpp", "header.length", "==", "127", 127, Scope::payload_length},

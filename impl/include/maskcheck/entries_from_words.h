@@ -41,8 +41,7 @@ inline Key rotate_key(Key key, unsigned phase) {
   return rotated;
 }
 
-using ExactFunction = unsigned (*)(std::uint8_t* dst, const std::uint8_t* src, std::size_t n,
-                                   Key key, unsigned phase);
+using ExactFunction = decltype(UnmaskFunctions::exact);
 
 // The key phase after n more bytes.
 inline unsigned phase_after(unsigned phase, std::size_t n) {
