@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
 #include <vector>
 
 #include "maskcheck/kernel_registry.h"
@@ -24,12 +25,14 @@ struct Recorder final : FrameHandler {
   void on_data(std::uint8_t opcode, bool, std::span<const std::uint8_t> fragment,
                std::uint64_t remaining) override {
     events.push_back({opcode, {fragment.begin(), fragment.end()}, remaining});
+    fragments_at.push_back(fragment.data());
   }
   void on_control(std::uint8_t opcode, std::span<const std::uint8_t> payload) override {
     events.push_back({opcode, {payload.begin(), payload.end()}, 0});
   }
   void on_error(FrameError error) override { errors.push_back(error); }
   std::vector<Event> events;
+  std::vector<const std::uint8_t*> fragments_at;
   std::vector<FrameError> errors;
 };
 
@@ -57,6 +60,22 @@ TEST(FrameParser, UnmasksTheRfcHelloInPlaceOverItsHeader) {
     parser.consume(buffer.data(), buffer.length);
     ASSERT_EQ(recorder.events.size(), 1u);
     EXPECT_EQ(recorder.events[0], (Event{0x1, kHelloPayload, 0}));
+  }
+}
+
+// Every variant's place is an allowed one, so the bytes are right wherever a payload lands: only
+// its address shows a variant moving it elsewhere (and `in-place` losing the speed it is for).
+TEST(FrameParser, EachVariantPutsThePayloadWhereItsNameSays) {
+  // The hello frame: two bytes of header, then the key, then the payload at byte 6.
+  const std::pair<MoveBack, std::size_t> kPlaces[] = {
+      {MoveBack::over_header, 0}, {MoveBack::over_key, 2}, {MoveBack::in_place, 6}};
+  for (const auto& [move_back, at] : kPlaces) {
+    Recorder recorder;
+    FrameParser parser(*find_kernel("block")->functions, recorder, {1 << 20, move_back});
+    ReceiveBuffer buffer(kRfcHello);
+    parser.consume(buffer.data(), buffer.length);
+    ASSERT_EQ(recorder.fragments_at.size(), 1u);
+    EXPECT_EQ(recorder.fragments_at[0], buffer.data() + at) << static_cast<int>(move_back);
   }
 }
 

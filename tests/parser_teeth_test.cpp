@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "broken_parsers.h"
+#include "builtin_variants.h"
 #include "maskcheck/kernel_registry.h"
 #include "maskcheck/parser_registry.h"
 #include "maskcheck/stream_catalogue.h"
@@ -132,9 +133,8 @@ TEST(BlindSpotTeeth, AnUnfinishedFrameIsComparedByItsDeclaredLength) {
 }
 
 auto every_variant(bool in_a_blind_spot) {
-  return ::testing::Combine(
-      ::testing::ValuesIn(broken_parsers_where(in_a_blind_spot)),
-      ::testing::Range(0u, static_cast<unsigned>(builtin_parser().variant_count)));
+  return ::testing::Combine(::testing::ValuesIn(broken_parsers_where(in_a_blind_spot)),
+                            every_builtin_variant());
 }
 
 INSTANTIATE_TEST_SUITE_P(BrokenParsers, ParserTeeth, every_variant(false), test_name);

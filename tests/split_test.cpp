@@ -6,6 +6,7 @@
 
 #include <iostream>
 
+#include "builtin_variants.h"
 #include "maskcheck/kernel_registry.h"
 #include "maskcheck/parser_registry.h"
 #include "maskcheck/stream_sweep.h"
@@ -67,9 +68,8 @@ std::string split_name(const testing::TestParamInfo<SplitParam>& param) {
 }
 
 auto every_header_and_variant(const std::vector<const Kernel*>& kernels) {
-  return testing::Combine(
-      testing::ValuesIn(kernels), testing::Values(6u, 8u, 14u),
-      testing::Range(0u, static_cast<unsigned>(builtin_parser().variant_count)));
+  return testing::Combine(testing::ValuesIn(kernels), testing::Values(6u, 8u, 14u),
+                          every_builtin_variant());
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryKernel, SplitSweep, every_header_and_variant(fast_kernels()),

@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "builtin_variants.h"
 #include "maskcheck/kernel_registry.h"
 #include "maskcheck/parser_registry.h"
 #include "maskcheck/stream_catalogue.h"
@@ -55,16 +56,18 @@ std::vector<const Kernel*> every_kernel() {
   return kernels;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    EveryKernel, StreamCatalogue,
-    testing::Combine(testing::ValuesIn(every_kernel()),
-                     testing::Range(0u, static_cast<unsigned>(builtin_parser().variant_count))),
-    [](const auto& param) {
-      std::string name = std::string(std::get<0>(param.param)->name) + "_" +
-                         std::string(variant_name(builtin_parser(), std::get<1>(param.param)));
-      std::replace(name.begin(), name.end(), '-', '_');
-      return name;
-    });
+std::string kernel_and_variant(const testing::TestParamInfo<StreamParam>& param) {
+  const auto [kernel, variant] = param.param;
+  std::string name =
+      std::string(kernel->name) + "_" + std::string(variant_name(builtin_parser(), variant));
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryKernel, StreamCatalogue,
+                         testing::Combine(testing::ValuesIn(every_kernel()),
+                                          every_builtin_variant()),
+                         kernel_and_variant);
 
 }  // namespace
 }  // namespace maskcheck
