@@ -13,7 +13,6 @@
 // instruction sets never share a compiled function.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>

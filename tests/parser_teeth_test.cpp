@@ -113,10 +113,7 @@ std::vector<const BrokenParser*> broken_parsers_where(bool in_a_blind_spot) {
 }
 
 std::string test_name(const ::testing::TestParamInfo<Param>& param) {
-  std::string name = std::string(std::get<0>(param.param)->parser.name) + "_" +
-                     std::string(variant_name(builtin_parser(), std::get<1>(param.param)));
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name;
+  return name_with_variant(std::get<0>(param.param)->parser.name, std::get<1>(param.param));
 }
 
 // Truncated to 32 bits, 2^63 - 1 keeps the parser reading payload to the stream's end: only the

@@ -61,10 +61,7 @@ std::vector<const Kernel*> fast_kernels() {
 
 std::string split_name(const testing::TestParamInfo<SplitParam>& param) {
   const auto [kernel, header_size, variant] = param.param;
-  std::string name = std::string(kernel->name) + "_h" + std::to_string(header_size) + "_" +
-                     std::string(variant_name(builtin_parser(), variant));
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name;
+  return name_with_variant(std::string(kernel->name) + "_h" + std::to_string(header_size), variant);
 }
 
 auto every_header_and_variant(const std::vector<const Kernel*>& kernels) {

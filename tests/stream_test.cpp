@@ -58,10 +58,7 @@ std::vector<const Kernel*> every_kernel() {
 
 std::string kernel_and_variant(const testing::TestParamInfo<StreamParam>& param) {
   const auto [kernel, variant] = param.param;
-  std::string name =
-      std::string(kernel->name) + "_" + std::string(variant_name(builtin_parser(), variant));
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name;
+  return name_with_variant(kernel->name, variant);
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryKernel, StreamCatalogue,
