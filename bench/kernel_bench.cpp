@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <csignal>
 #include <cstdio>
@@ -123,7 +124,11 @@ void unmask(benchmark::State& state, const Kernel* kernel, const Entry* entry, s
   std::size_t turn = 0;
   const std::size_t length = n - n % entry->length_multiple;
   const std::string_view name = entry->name;
-  const UnmaskFunctions* own = kernel->functions;
+  // Only maskcheck's own: a plug-in that fits the parser has UnmaskFunctions too, trampolines onto
+  // its one moving entry, which this entry may not be.
+  const bool builtin = std::ranges::any_of(
+      builtin_kernels(), [&](const Kernel& candidate) { return &candidate == kernel; });
+  const UnmaskFunctions* own = builtin ? kernel->functions : nullptr;
   // An entry that carries a rotated key rotates its argument: each call gets a fresh copy.
   if (own == nullptr && moves_data(*entry)) {
     time_calls(state, n, [&] {

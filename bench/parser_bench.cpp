@@ -6,13 +6,17 @@
 // state, and moved/KERNEL/SIZE does so moving the read back by the frames' header size, as the
 // parser moves each payload: parser minus moved is the parsing's own cost. Bytes/s counts payload
 // bytes; the checksum counter (of every payload byte delivered, taken once outside the timing)
-// shows every kernel delivered the same bytes. Each benchmark makes one untimed pass first: in a VM
-// the first touch of fresh memory is slow (a 64 MiB refill's first pass took 86 ms, the next 3 ms).
+// shows every kernel delivered the same bytes. declared/PARSER/SIZE drives a parser through its C
+// declaration (maskcheck/parser_plugin.h), on the fastest kernel here if it takes one: maskcheck's
+// own beside each plug-in parser named in MASKCHECK_PARSER_PLUGINS, in the same buffers. Each
+// benchmark makes one untimed pass first: in a VM the first touch of fresh memory is slow (a 64 MiB
+// refill's first pass took 86 ms, the next 3 ms).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -20,6 +24,8 @@
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser.h"
 #include "maskcheck/kernel_registry.h"
+#include "maskcheck/parser_registry.h"
+#include "maskcheck/unmask_selection.h"
 
 namespace maskcheck {
 namespace {
@@ -47,11 +53,15 @@ Stream make_stream(std::size_t n) {
   return stream;
 }
 
-// Where each read is copied to before the parser sees it, with the contract's padding around it.
+// Where each read is copied to before the parser sees it, with a contract's padding around it
+// (impl's parser's by default; the read starts on a cache line).
 struct ReceiveBuffer {
-  std::vector<std::uint8_t> bytes =
-      std::vector<std::uint8_t>(kDataOffset + kReadSize + kReceivePostPadding);
-  std::uint8_t* data() { return bytes.data() + kDataOffset; }
+  explicit ReceiveBuffer(std::size_t before = kDataOffset, std::size_t after = kReceivePostPadding)
+      : offset((before + kDataOffset - 1) / kDataOffset * kDataOffset),
+        bytes(offset + kReadSize + after) {}
+  std::uint8_t* data() { return bytes.data() + offset; }
+  std::size_t offset;
+  std::vector<std::uint8_t> bytes;
 };
 
 struct CountingHandler final : FrameHandler {
@@ -140,7 +150,65 @@ void unmask(benchmark::State& state, const Kernel* kernel, std::size_t n, std::s
   state.counters["payload_bytes"] = static_cast<double>(stream.payload_bytes);
 }
 
+// Payload bytes a declared parser hands out, through its event callbacks (which point at it: it
+// stays where it is made).
+struct DeclaredEvents {
+  DeclaredEvents() = default;
+  DeclaredEvents(const DeclaredEvents&) = delete;
+  DeclaredEvents& operator=(const DeclaredEvents&) = delete;
+  std::uint64_t delivered = 0;
+  bool failed = false;
+  maskcheck_parser_events events{
+      this,
+      [](void* self, std::uint8_t, int, const std::uint8_t* payload, std::size_t n, std::uint64_t) {
+        benchmark::DoNotOptimize(payload);
+        static_cast<DeclaredEvents*>(self)->delivered += n;
+      },
+      [](void* self, std::uint8_t, const std::uint8_t* payload, std::size_t n) {
+        benchmark::DoNotOptimize(payload);
+        static_cast<DeclaredEvents*>(self)->delivered += n;
+      },
+      [](void*, std::uint8_t, const std::uint8_t*, std::size_t) {},
+      [](void* self, maskcheck_frame_error) { static_cast<DeclaredEvents*>(self)->failed = true; }};
+};
+
+void parse_declared(benchmark::State& state, const Parser* parser, std::size_t n) {
+  const Stream stream = make_stream(n);
+  ReceiveBuffer buffer(parser->buffer.read_before, parser->buffer.read_after);
+  const Kernel* kernel = find_kernel(fastest_unmask().name);
+  const maskcheck_parser_kernel view = parser_kernel_view(*kernel);
+  const maskcheck_parser_options options{kStreamBytes * 32, 0};  // past every frame here
+  DeclaredEvents events;
+  auto connect = [&] {
+    return parser->create(parser->takes_kernel ? &view : nullptr, &options, &events.events);
+  };
+  void* untimed = connect();
+  feed(stream, buffer,
+       [&](std::uint8_t* data, std::size_t length) { parser->consume(untimed, data, length); });
+  parser->destroy(untimed);
+  for (auto _ : state) {
+    events.delivered = 0;
+    events.failed = false;
+    void* connection = connect();
+    state.SetIterationTime(
+        seconds_taking(stream, buffer, [&](std::uint8_t* data, std::size_t length) {
+          parser->consume(connection, data, length);
+        }));
+    parser->destroy(connection);
+    if (events.failed || events.delivered != stream.payload_bytes)
+      state.SkipWithError("parser lost bytes");
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * stream.payload_bytes));
+  state.counters["payload_bytes"] = static_cast<double>(stream.payload_bytes);
+}
+
 void register_benchmarks() {
+  for (const Parser* parser : all_parsers()) {
+    for (std::size_t n : kPayloads) {
+      const std::string name = "declared/" + std::string(parser->name) + "/" + std::to_string(n);
+      benchmark::RegisterBenchmark(name.c_str(), parse_declared, parser, n)->UseManualTime();
+    }
+  }
   for (std::size_t n : kPayloads) {
     const std::string payload = std::to_string(n);
     for (const Kernel& kernel : builtin_kernels()) {
@@ -167,6 +235,10 @@ void register_benchmarks() {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+  if (const std::string error = maskcheck::load_parser_plugins_from_environment(); !error.empty()) {
+    std::fprintf(stderr, "parser_bench: MASKCHECK_PARSER_PLUGINS: %s\n", error.c_str());
+    return 2;
+  }
   maskcheck::register_benchmarks();
   // A filter that matches nothing is a mistake, and a smoke run of nothing must not pass.
   const std::size_t ran = benchmark::RunSpecifiedBenchmarks();

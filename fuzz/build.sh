@@ -4,6 +4,7 @@
 # when those are unset. Writes each target with its seed corpus zip, dictionary and options.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
+CC=${CC:-clang}
 CXX=${CXX:-clang++}
 CXXFLAGS=${CXXFLAGS:--O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fsanitize=fuzzer-no-link}
 LIB_FUZZING_ENGINE=${LIB_FUZZING_ENGINE:--fsanitize=fuzzer}
@@ -11,10 +12,11 @@ OUT=${OUT:-$src/build/oss-fuzz/out}
 work=${WORK:-$src/build/oss-fuzz}/work
 
 # The sanitizers and coverage come in through CXXFLAGS, so the project adds none of its own.
-cmake -S "$src" -B "$work" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$CXX" \
+cmake -S "$src" -B "$work" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$CC" \
+  -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_C_FLAGS="${CFLAGS:-$CXXFLAGS}" -DCMAKE_C_FLAGS_RELEASE="" \
   -DCMAKE_CXX_FLAGS="$CXXFLAGS" -DCMAKE_CXX_FLAGS_RELEASE="" -DCMAKE_EXE_LINKER_FLAGS="$CXXFLAGS" \
-  -DMASKCHECK_TESTS=OFF -DMASKCHECK_BENCH=OFF -DMASKCHECK_LIBFUZZER=ON \
-  -DMASKCHECK_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" >/dev/null
+  -DMASKCHECK_TESTS=OFF -DMASKCHECK_BENCH=OFF -DMASKCHECK_WIRE=OFF -DMASKCHECK_LIBFUZZER=ON \
+  -DCMAKE_UNITY_BUILD=ON -DMASKCHECK_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" >/dev/null
 cmake --build "$work" --target kernel_diff stream_diff maskcheck_seeds
 
 mkdir -p "$OUT"

@@ -1,179 +1,31 @@
-// A structure-aware mutator for stream_diff: it reads the stream as frames and changes one
-// thing a parser cares about (a cut, FIN, the opcode, an RSV bit, the length and its encoding,
-// the key, the mask bit, a frame added or dropped), so most inputs stay well-formed frames with
-// consistent lengths. One time in eight it leaves the bytes to libFuzzer's own mutations.
-#include <algorithm>
-#include <array>
+// The custom mutator for stream_diff: one change to the input's cuts, its flags, or its stream
+// (maskcheck/stream_mutation.h: structure-aware, so most inputs stay well-formed frames). One time
+// in eight it leaves the bytes to libFuzzer's own mutations.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <random>
 #include <vector>
 
-#include "maskcheck/frame_builder.h"
-#include "maskcheck/frame_parser_interface.h"
+#include "maskcheck/stream_mutation.h"
 #include "stream_input.h"
 
 extern "C" std::size_t LLVMFuzzerMutate(std::uint8_t* data, std::size_t size, std::size_t max_size);
 
-namespace {
-
-using maskcheck::Key;
-using Random = std::minstd_rand;
-
-struct Frame {
-  std::uint8_t first_byte = 0;
-  bool masked = true;
-  unsigned header_size = 6;  // the length encoding: 6, 8 or 14 (with the key)
-  Key key{};
-  std::vector<std::uint8_t> payload;  // unmasked
-};
-
-constexpr std::array<std::size_t, 17> kLengths{0,   1,   2,   3,   4,    5,    63,    64,   65,
-                                               125, 126, 127, 200, 1000, 4096, 65535, 65536};
-constexpr std::array<unsigned, 6> kCloseCodes{1000, 1001, 1005, 1015, 2999, 4999};
-
-std::size_t pick(Random& random, std::size_t count) {
-  return random() % count;
-}
-
-// Frames as far as the stream holds whole ones; what follows stays raw in `tail`.
-std::vector<Frame> read_frames(const std::vector<std::uint8_t>& stream,
-                               std::vector<std::uint8_t>& tail) {
-  std::vector<Frame> frames;
-  std::size_t at = 0;
-  while (stream.size() - at >= 2) {
-    Frame frame;
-    frame.first_byte = stream[at];
-    frame.masked = (stream[at + 1] & 0x80) != 0;
-    std::uint64_t length = stream[at + 1] & 0x7f;
-    std::size_t length_bytes = length == 126 ? 2 : length == 127 ? 8 : 0;
-    frame.header_size = length_bytes == 0 ? 6 : length_bytes == 2 ? 8 : 14;
-    std::size_t header = 2 + length_bytes + (frame.masked ? 4 : 0);
-    if (stream.size() - at < header) break;
-    if (length_bytes > 0) {
-      length = 0;
-      for (std::size_t i = 0; i < length_bytes; ++i) length = length << 8 | stream[at + 2 + i];
-    }
-    if (length > stream.size() - at - header) break;
-    if (frame.masked) std::memcpy(frame.key.data(), &stream[at + 2 + length_bytes], 4);
-    frame.payload.assign(stream.begin() + static_cast<std::ptrdiff_t>(at + header),
-                         stream.begin() + static_cast<std::ptrdiff_t>(at + header + length));
-    for (std::size_t i = 0; i < frame.payload.size(); ++i)
-      frame.payload[i] ^= frame.masked ? frame.key[i % 4] : 0;
-    frames.push_back(std::move(frame));
-    at += header + length;
-  }
-  tail.assign(stream.begin() + static_cast<std::ptrdiff_t>(at), stream.end());
-  return frames;
-}
-
-std::vector<std::uint8_t> write_frames(const std::vector<Frame>& frames,
-                                       const std::vector<std::uint8_t>& tail) {
-  std::vector<std::uint8_t> stream;
-  for (const Frame& frame : frames) {
-    // Keep the chosen encoding unless the payload no longer fits it.
-    const unsigned header =
-        std::max(frame.header_size, maskcheck::minimal_header_size(frame.payload.size()));
-    maskcheck::append_frame(stream,
-                            {frame.first_byte, frame.payload, frame.key, header, frame.masked});
-  }
-  stream.insert(stream.end(), tail.begin(), tail.end());
-  return stream;
-}
-
-Key random_key(Random& random) {
-  if (random() % 4 == 0) return {};
-  return {static_cast<std::uint8_t>(random()), static_cast<std::uint8_t>(random()),
-          static_cast<std::uint8_t>(random()), static_cast<std::uint8_t>(random())};
-}
-
-Frame control_frame(Random& random) {
-  static constexpr std::array<std::uint8_t, 3> kControls{
-      maskcheck::opcode::ping, maskcheck::opcode::pong, maskcheck::opcode::close};
-  Frame frame;
-  frame.first_byte = maskcheck::kFin | kControls[pick(random, kControls.size())];
-  frame.key = random_key(random);
-  if ((frame.first_byte & 0x0f) == maskcheck::opcode::close && random() % 4 != 0) {
-    const unsigned code = kCloseCodes[pick(random, kCloseCodes.size())];
-    frame.payload = {static_cast<std::uint8_t>(code >> 8), static_cast<std::uint8_t>(code), 'o',
-                     'k'};
-  } else {
-    frame.payload.resize(random() % 8, 'c');
-  }
-  return frame;
-}
-
-void mutate_frame(Frame& frame, Random& random) {
-  switch (pick(random, 8)) {
-    case 0: frame.first_byte ^= maskcheck::kFin; break;
-    case 1: {
-      // Mostly opcodes that mean something, sometimes reserved ones.
-      static constexpr std::array<std::uint8_t, 8> kOpcodes{0x0, 0x1, 0x2, 0x8, 0x9, 0xa, 0x3, 0xb};
-      frame.first_byte = static_cast<std::uint8_t>((frame.first_byte & 0xf0) |
-                                                   kOpcodes[pick(random, kOpcodes.size())]);
-      break;
-    }
-    case 2: frame.first_byte ^= static_cast<std::uint8_t>(0x10 << pick(random, 3)); break;
-    case 3: {
-      const std::size_t length =
-          random() % 2 ? kLengths[pick(random, kLengths.size())] : random() % 300;
-      const std::size_t old = frame.payload.size();
-      frame.payload.resize(length);
-      for (std::size_t i = old; i < length; ++i)
-        frame.payload[i] = static_cast<std::uint8_t>(random());
-      break;
-    }
-    case 4: frame.key = random_key(random); break;
-    case 5: frame.header_size = std::array<unsigned, 3>{6, 8, 14}[pick(random, 3)]; break;
-    case 6: frame.masked = random() % 8 != 0; break;
-    default:
-      if (!frame.payload.empty())
-        frame.payload[pick(random, frame.payload.size())] = static_cast<std::uint8_t>(random());
-      break;
-  }
-}
-
-void mutate_cuts(maskcheck::fuzz::StreamInput& input, Random& random) {
-  const std::size_t size = input.stream.size() + 1;
-  if (input.cuts.empty() || (input.cuts.size() < maskcheck::fuzz::kMaxCuts && random() % 2)) {
-    input.cuts.push_back(static_cast<std::uint16_t>(random() % size));
-  } else if (random() % 2) {
-    input.cuts.erase(input.cuts.begin() +
-                     static_cast<std::ptrdiff_t>(pick(random, input.cuts.size())));
-  } else {
-    std::uint16_t& cut = input.cuts[pick(random, input.cuts.size())];
-    cut = static_cast<std::uint16_t>((cut + random() % 130 - 64) % size);
-  }
-}
-
-}  // namespace
-
 extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size,
                                                std::size_t max_size, unsigned int seed) {
-  Random random(seed);
+  maskcheck::MutationRandom random(seed);
   if (random() % 8 == 0) return LLVMFuzzerMutate(data, size, max_size);
   maskcheck::fuzz::StreamInput input = maskcheck::fuzz::read_stream_input({data, size});
-  std::vector<std::uint8_t> tail;
-  std::vector<Frame> frames = read_frames(input.stream, tail);
-  switch (pick(random, 6)) {
-    case 0: mutate_cuts(input, random); break;
+  switch (random() % 6) {
+    case 0: {
+      std::vector<std::size_t> cuts(input.cuts.begin(), input.cuts.end());
+      maskcheck::mutate_cuts(cuts, input.stream.size(), maskcheck::fuzz::kMaxCuts, random);
+      input.cuts.assign(cuts.begin(), cuts.end());
+      break;
+    }
     case 1: input.flags = static_cast<std::uint8_t>(random()); break;
-    case 2:
-      frames.insert(frames.begin() + static_cast<std::ptrdiff_t>(pick(random, frames.size() + 1)),
-                    random() % 2 || frames.empty() ? control_frame(random)
-                                                   : frames[pick(random, frames.size())]);
-      break;
-    case 3:
-      if (!frames.empty())
-        frames.erase(frames.begin() + static_cast<std::ptrdiff_t>(pick(random, frames.size())));
-      break;
-    default:
-      if (frames.empty()) frames.push_back(control_frame(random));
-      mutate_frame(frames[pick(random, frames.size())], random);
-      break;
+    default: input.stream = maskcheck::mutate_stream(input.stream, random); break;
   }
-  input.stream = write_frames(frames, tail);
   const std::vector<std::uint8_t> out = maskcheck::fuzz::write_stream_input(input);
   if (out.size() > max_size) return LLVMFuzzerMutate(data, size, max_size);
   std::memcpy(data, out.data(), out.size());

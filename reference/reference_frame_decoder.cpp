@@ -217,13 +217,16 @@ DecodeResult decode_stream(std::span<const std::uint8_t> stream, DecodeLimits li
     DecodedFrame frame{opcode, fin, unmasked(stream, at + header, length, key_at)};
     if (opcode == kClose) {
       if (length == 1) return fail_with(ProtocolError::close_payload_one_byte);
-      if (length >= 2 && !is_valid_close_code(frame.payload[0] << 8 | frame.payload[1])) {
-        return fail_with(ProtocolError::invalid_close_code);
-      }
+      // A close frame may have both flaws; a parser may check its reason first.
+      std::vector<ProtocolError> close_flaws;
+      if (length >= 2 && !is_valid_close_code(frame.payload[0] << 8 | frame.payload[1]))
+        close_flaws.push_back(ProtocolError::invalid_close_code);
       if (limits.utf8) {
         const Utf8Reading reason = read_utf8(std::span(frame.payload).subspan(length >= 2 ? 2 : 0));
-        if (!reason.valid_so_far || !reason.complete) return fail_with(ProtocolError::invalid_utf8);
+        if (!reason.valid_so_far || !reason.complete)
+          close_flaws.push_back(ProtocolError::invalid_utf8);
       }
+      if (!close_flaws.empty()) return fail(close_flaws);
     }
     if (in_text) {
       text.insert(text.end(), frame.payload.begin(), frame.payload.end());

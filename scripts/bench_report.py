@@ -155,6 +155,14 @@ def print_parser(path, speed):
                                  if len(set(sums.values())) == 1 else
                                  "NO " + " ".join(f"{k}={v:.0f}" for k, v in sums.items()))
             print(line)
+    declared = sorted({key[1] for key in cost if key[0] == "declared"}, key=lambda p: p != "maskcheck")
+    if declared:
+        print("\neach parser through its C declaration (maskcheck's own first, plug-ins from "
+              "MASKCHECK_PARSER_PLUGINS), ns per KiB")
+        print(f"{'payload':>9} | " + " | ".join(f"{p:>18}" for p in declared))
+        for n in payloads:
+            print(f"{n:>9} | " + " | ".join(f"{cell(cost.get(('declared', p, n))):>18}"
+                                            for p in declared))
     print("\nparser goal: on each vector kernel, the parser unmasking payloads where they lie within"
           " 1.3x of the kernel\n  unmasking the same reads in place (* marks a miss); then the parser"
           " moving them back over their\n  headers, in two parts: moved / in place is the kernel's"

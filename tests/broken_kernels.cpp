@@ -6,6 +6,8 @@
 #include "maskcheck/four_entries.h"
 
 #ifdef MASKCHECK_BROKEN_NEON
+#include "maskcheck/cpu_features.h"
+
 // impl/neon_unmask.cpp with one edit, made at build time (tests/CMakeLists.txt), on AArch64.
 namespace maskcheck::broken_neon {
 void unmask_words(std::uint8_t* dst, const std::uint8_t* src, std::size_t n4, Key key);
@@ -164,7 +166,8 @@ const std::vector<BrokenKernel> kBroken{
      true},
 #ifdef MASKCHECK_BROKEN_NEON
     {four_entry_kernel<kEntriesFromWords<broken_neon::unmask_words>>(
-         "broken-neon-tail", "the NEON kernel with its 16-byte tail vector's key turned a byte"),
+         "broken-neon-tail", "the NEON kernel with its 16-byte tail vector's key turned a byte",
+         [] { return cpu_has_neon() ? 1 : 0; }),
      kEveryEntry,
      {mismatch}},
 #endif

@@ -7,7 +7,9 @@
 #include "broken_parser_first-part-not-unmasked.h"
 #include "broken_parser_fourth-post-byte-written.h"
 #include "broken_parser_header-read-early.h"
+#include "broken_parser_key-not-rotated-after-first-part.h"
 #include "broken_parser_key-rotated-backwards.h"
+#include "broken_parser_last-byte-dropped-after-three-reads.h"
 #include "broken_parser_length-low-32-bits.h"
 #include "broken_parser_middle-not-unmasked.h"
 #include "broken_parser_pre-padding-cleared.h"
@@ -38,6 +40,10 @@ std::span<const BrokenParser> broken_parsers() {
       {broken<BrokenParser_header_read_early>("header-read-early")},
       {broken<BrokenParser_fourth_post_byte_written>("fourth-post-byte-written")},
       {broken<BrokenParser_pre_padding_cleared>("pre-padding-cleared")},
+      // The two the wire checks plant in a live echo server (tests/broken_echo_server.cpp).
+      {broken<BrokenParser_key_not_rotated_after_first_part>("key-not-rotated-after-first-part")},
+      {broken<BrokenParser_last_byte_dropped_after_three_reads>(
+          "last-byte-dropped-after-three-reads")},
       // Frames declaring 2^32 bytes and more: h14 splits and the declared-2^... streams.
       {broken<BrokenParser_length_low_32_bits>("length-low-32-bits"),
        {":split:h14:n4294967296:", ":split:h14:n4294967297:", ":split:h14:n1099511627776:",

@@ -22,6 +22,12 @@ std::uint64_t cost_of(std::uint64_t value) {
   return 1 + (value * 37) % 200;
 }
 
+std::uint64_t total_cost() {
+  std::uint64_t total = 0;
+  for (std::uint64_t value = 0; value < kCases; ++value) total += cost_of(value);
+  return total;
+}
+
 bool enumerate(const std::function<bool(const std::uint64_t&)>& visit) {
   for (std::uint64_t value = 0; value < kCases; ++value) {
     if (!visit(value)) return false;
@@ -145,16 +151,20 @@ TEST(CaseRunner, ReportsProgressFromTheCallingThread) {
   const std::thread::id caller = std::this_thread::get_id();
   std::uint64_t last_done = 0;
   std::uint64_t calls = 0;
-  options.on_progress = [&](std::uint64_t done, std::uint64_t total) {
+  std::uint64_t last_cost = 0;
+  options.on_progress = [&](const Progress& progress) {
     EXPECT_EQ(std::this_thread::get_id(), caller);
-    EXPECT_EQ(total, kCases);
-    EXPECT_GE(done, last_done);
-    last_done = done;
+    EXPECT_EQ(progress.cases, kCases);
+    EXPECT_GE(progress.cases_done, last_done);
+    EXPECT_GE(progress.cost_done, last_cost);
+    last_done = progress.cases_done;
+    last_cost = progress.cost_done;
     ++calls;
   };
   run(0, options);
   EXPECT_GT(calls, 0u);
   EXPECT_EQ(last_done, kCases);
+  EXPECT_EQ(last_cost, total_cost());
 }
 
 TEST(CaseRunner, ReportsTheEndEvenWhenTheCallerClaimedNoChunk) {
@@ -182,9 +192,9 @@ TEST(CaseRunner, ReportsTheEndEvenWhenTheCallerClaimedNoChunk) {
   SweepOptions options;
   options.jobs = 2;
   std::vector<std::uint64_t> reports;
-  options.on_progress = [&](std::uint64_t done, std::uint64_t) {
+  options.on_progress = [&](const Progress& progress) {
     EXPECT_EQ(std::this_thread::get_id(), caller);
-    reports.push_back(done);
+    reports.push_back(progress.cases_done);
   };
   const auto outcome =
       run_cases<std::uint64_t>(enumerate, cost_of, kChunkCost, make_checker, options);

@@ -24,6 +24,9 @@ constexpr std::array<std::array<std::uint8_t, 5>, 4> kHelloMasked{{
 
 class KnownAnswerTest : public testing::TestWithParam<const Kernel*> {
  protected:
+  void SetUp() override {
+    if (!GetParam()->runs_here()) GTEST_SKIP() << GetParam()->name << " does not run on this CPU";
+  }
   const UnmaskFunctions& entries() const { return *GetParam()->functions; }
 };
 

@@ -45,22 +45,7 @@ if(TARGET stream_diff AND MASKCHECK_PROPERTIES)  # it runs the parser properties
                    $<TARGET_FILE_DIR:maskcheck_test_parser_flaw_0>)
   set_tests_properties(parser_plugin PROPERTIES LABELS cli TIMEOUT 600 COST 20)
 endif()
-# A plug-in kernel in Go (cgo, -buildmode=c-shared) passes a sweep. Not under the sanitizers: the
-# Go runtime and ASan's shadow memory both want the same address ranges.
-find_program(GO_EXECUTABLE go)
-if(GO_EXECUTABLE AND NOT MASKCHECK_SANITIZE)
-  include(${PROJECT_SOURCE_DIR}/cmake/go_plugin.cmake)
-  set(go_plugin ${CMAKE_CURRENT_BINARY_DIR}/libmaskcheck_go_plugin.so)
-  maskcheck_go_plugin(maskcheck_go_plugin ${CMAKE_CURRENT_SOURCE_DIR}/plugin_go ${go_plugin}
-                      ENV GOFLAGS=-mod=mod)
-  # Small: every call crosses from C into Go, microseconds each on Go 1.19.
-  add_test(NAME go_plugin COMMAND maskcheck sweep --plugin ${go_plugin} --kernel go-bytes
-                                  --lengths 0..100 --alignments 0..7 --quiet)
-  set_tests_properties(go_plugin PROPERTIES LABELS cli TIMEOUT 300)
-endif()
-add_test(NAME install COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install_test.sh ${PROJECT_BINARY_DIR}
-                              ${PROJECT_SOURCE_DIR}/README.md)
-set_tests_properties(install PROPERTIES LABELS cli TIMEOUT 300)
+include(docs/docs_tests.cmake)
 if(TARGET kernel_diff)
   add_test(NAME fuzz_kernel_diff_plugin
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_plugin_test.sh $<TARGET_FILE:kernel_diff>

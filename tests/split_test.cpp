@@ -10,6 +10,7 @@
 #include "maskcheck/kernel_registry.h"
 #include "maskcheck/parser_registry.h"
 #include "maskcheck/stream_sweep.h"
+#include "swept_kernels.h"
 
 namespace maskcheck {
 namespace {
@@ -19,7 +20,7 @@ using SplitParam = std::tuple<const Kernel*, unsigned, unsigned>;  // kernel, he
 class SplitSweep : public testing::TestWithParam<SplitParam> {};
 
 void expect_clean_splits(const Kernel* kernel, const SplitPlan& plan) {
-  if (!kernel->runs_here()) GTEST_SKIP() << kernel->name << " does not run on this CPU";
+  MASKCHECK_SKIP_UNLESS_SWEPT_HERE(*kernel);
   const StreamSweepResult result =
       run_split_sweep({builtin_parser(), kernel}, plan, SweepOptions{});
   EXPECT_EQ(result.cases, count_splits(plan));

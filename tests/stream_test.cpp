@@ -8,6 +8,7 @@
 #include "maskcheck/kernel_registry.h"
 #include "maskcheck/parser_registry.h"
 #include "maskcheck/stream_catalogue.h"
+#include "swept_kernels.h"
 
 namespace maskcheck {
 namespace {
@@ -18,7 +19,7 @@ class StreamCatalogue : public testing::TestWithParam<StreamParam> {};
 
 TEST_P(StreamCatalogue, MatchesTheReferenceDecoder) {
   const auto [kernel, variant] = GetParam();
-  if (!kernel->runs_here()) GTEST_SKIP() << kernel->name << " does not run on this CPU";
+  MASKCHECK_SKIP_UNLESS_SWEPT_HERE(*kernel);
   SweepOptions options;
   options.max_failures = 100;
   const StreamSweepResult result =

@@ -3,8 +3,13 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#ifdef MASKCHECK_WIRE
+#include "wire/throughput.h"
+#endif
 
 namespace maskcheck::cli {
 
@@ -46,7 +51,39 @@ struct StreamArguments {
   bool list = false;                   // stream only: print the catalogue's names
 };
 
+struct WireArguments {
+  RunArguments run;                    // its kernels and required kernels are not used
+  std::string url;                     // a running server's ws:// URL, or:
+  std::string server;                  // a command that starts one (see wire/server_process.h)
+  std::string policy;                  // a policy file; empty: the RFC's defaults
+  std::string case_id;                 // one case only
+  std::vector<unsigned> header_sizes;  // empty: 6, 8 and 14
+  bool no_splits = false;
+  bool no_streams = false;
+  std::uint64_t longest_stream = std::uint64_t{1} << 30;
+  unsigned case_seconds = 10;
+  unsigned start_seconds = 30;
+  bool no_barrier = false;
+  double fuzz_seconds = 0;  // fuzz for this long instead of running the cases
+  std::uint64_t seed = 1;
+  std::string findings = "wire-findings";  // where a fuzzed failure's stream is saved
+};
+
+#ifdef MASKCHECK_WIRE
+struct ThroughputArguments {
+  std::vector<std::string> servers;  // NAME=COMMAND, each started in counting mode
+  std::string payloads;              // a number list; empty: the plan's
+  wire::ThroughputPlan plan;
+  bool pin = true;
+  std::string perf;  // a symbol pattern: sample each server with perf and sum what matches
+  std::size_t perf_payload = 16384;
+  std::string json;  // a file for every round's figures
+};
+int throughput_command(ThroughputArguments arguments);
+#endif
+
 int list_command(bool json);
+int wire_command(const WireArguments& arguments);
 int split_command(const StreamArguments& arguments);
 int stream_command(const StreamArguments& arguments);
 int sweep_command(const SweepArguments& arguments);

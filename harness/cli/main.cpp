@@ -44,7 +44,7 @@ void add_run_options(CLI::App& command, maskcheck::cli::RunArguments& arguments)
 
 int main(int argc, char** argv) {
   using namespace maskcheck::cli;
-  CLI::App app{"maskcheck: differential verification of WebSocket unmasking kernels"};
+  CLI::App app{"maskcheck: differential verification of WebSocket unmasking kernels", "maskcheck"};
   app.require_subcommand(1);
 
   bool list_json = false;
@@ -104,6 +104,92 @@ int main(int argc, char** argv) {
       ->required();
   repro->add_flag("--json", repro_json, "print JSON");
 
+#ifdef MASKCHECK_WIRE
+  WireArguments wire_arguments;
+  CLI::App* wire = app.add_subcommand(
+      "wire", "check a live echo server over real sockets, each piece of a split its own read");
+  wire->add_option("url", wire_arguments.url, "the server's ws:// URL, on a loopback address");
+  wire->add_option("--server", wire_arguments.server,
+                   "a command that starts the server and prints 'listening PORT' (instead of a "
+                   "URL); maskcheck stops it when the run ends");
+  wire->add_option("--policy", wire_arguments.policy,
+                   "the server's policy file (JSON; default: the RFC's defaults, 16 MiB limit)");
+  wire->add_option("--case", wire_arguments.case_id,
+                   "run one case, e.g. wire:split:h8:n127:k37fa213d:server:c3,40");
+  wire->add_option("--connections", wire_arguments.run.jobs,
+                   "connections at once, each on its own thread (default 4)")
+      ->check(CLI::Range(1u, kMaxJobs));
+  wire->add_option("--max-failures", wire_arguments.run.max_failures,
+                   "stop after this many failing cases")
+      ->check(CLI::PositiveNumber);
+  wire->add_option("--shard", wire_arguments.run.shard,
+                   "K/N: run only the K-th of N slices of the cases (1 <= K <= N)");
+  wire->add_flag("--json", wire_arguments.run.json, "print a JSON summary instead of the table");
+  wire->add_flag("--quiet", wire_arguments.run.quiet, "no progress line");
+  wire->add_flag("--summary-only", wire_arguments.run.summary_only,
+                 "count failures in the table without reporting each one");
+  wire->add_option("--header", wire_arguments.header_sizes,
+                   "split header size 6, 8 or 14 (repeatable; default: all)");
+  wire->add_flag("--no-splits", wire_arguments.no_splits, "leave out the split cases");
+  wire->add_flag("--no-streams", wire_arguments.no_streams, "leave out the named streams");
+  wire->add_option("--longest-stream", wire_arguments.longest_stream,
+                   "leave out named streams longer than this many bytes");
+  wire->add_option("--case-seconds", wire_arguments.case_seconds,
+                   "a case fails when the server has not answered in this many seconds "
+                   "(default 10, plus one per 20 MB)")
+      ->check(CLI::PositiveNumber);
+  wire->add_option("--start-seconds", wire_arguments.start_seconds,
+                   "how long --server may take to print its port (default 30)")
+      ->check(CLI::PositiveNumber);
+  wire->add_option("--fuzz", wire_arguments.fuzz_seconds,
+                   "fuzz for this many seconds: mutated streams cut at random, each case on a new "
+                   "connection")
+      ->check(CLI::PositiveNumber);
+  wire->add_option("--seed", wire_arguments.seed,
+                   "the fuzzed cases' seed (default 1): wire:fuzz:sSEED:iINDEX names each");
+  wire->add_option("--findings", wire_arguments.findings,
+                   "where a fuzzed failure's stream and cuts are saved (default wire-findings/)");
+  wire->add_flag("--no-barrier", wire_arguments.no_barrier,
+                 "write pieces without waiting for the server to read each (shows what the "
+                 "barrier prevents: pieces merge)");
+
+  ThroughputArguments throughput_arguments;
+  std::uint64_t megabytes = 128;
+  bool no_pin = false;
+  CLI::App* throughput = app.add_subcommand(
+      "throughput", "measure live servers end to end in counting mode, rounds interleaved");
+  throughput
+      ->add_option("--server", throughput_arguments.servers,
+                   "NAME=COMMAND: a server to measure (repeatable; the first is the one "
+                   "the others are compared with)")
+      ->required();
+  throughput->add_option("--payloads", throughput_arguments.payloads,
+                         "payload sizes, e.g. 32,256,1024 (default 32,256,1024,16384,65536,"
+                         "1048576)");
+  throughput
+      ->add_option("--rounds", throughput_arguments.plan.rounds,
+                   "rounds per payload, after one that warms up (default 5)")
+      ->check(CLI::PositiveNumber);
+  throughput
+      ->add_option("--megabytes", megabytes, "MiB of frames per connection per round (default 128)")
+      ->check(CLI::PositiveNumber);
+  throughput
+      ->add_option("--connections", throughput_arguments.plan.connections,
+                   "connections per server, each on its own client thread (default 1)")
+      ->check(CLI::Range(1u, 64u));
+  throughput->add_flag("--no-pin", no_pin,
+                       "leave the server and the client unpinned (default: server on CPU 1, "
+                       "client on CPU 0)");
+  throughput->add_option("--perf", throughput_arguments.perf,
+                         "a symbol pattern, e.g. 'unmask|mask': sample each server with perf at "
+                         "--perf-payload and report the share of its CPU in what matches");
+  throughput
+      ->add_option("--perf-payload", throughput_arguments.perf_payload,
+                   "the payload size of the perf round (default 16384)")
+      ->check(CLI::PositiveNumber);
+  throughput->add_option("--json", throughput_arguments.json, "write every round's figures here");
+#endif
+
   unsigned hang_seconds = 30;
   for (CLI::App* command : {sweep, split, stream, repro}) {
     command->add_option("--hang-seconds", hang_seconds,
@@ -144,6 +230,14 @@ int main(int argc, char** argv) {
     if (*sweep) return sweep_command(sweep_arguments);
     if (*split) return split_command(split_arguments);
     if (*stream) return stream_command(stream_arguments);
+#ifdef MASKCHECK_WIRE
+    if (*wire) return wire_command(wire_arguments);
+    if (*throughput) {
+      throughput_arguments.plan.bytes_per_round = megabytes << 20;
+      throughput_arguments.pin = !no_pin;
+      return throughput_command(throughput_arguments);
+    }
+#endif
     return repro_command(repro_id, repro_json);
   } catch (const std::exception& error) {
     // Out of memory for a huge case, or an arena that could not be mapped: say so in one line.

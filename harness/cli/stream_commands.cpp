@@ -102,7 +102,7 @@ std::string select(const StreamArguments& arguments, StreamSelection& selection)
 
 // One or more sweeps for a subject in one variant (split runs one per header size).
 using RunSweeps = std::function<std::vector<StreamSweepResult>(const ParserOnKernel&, unsigned,
-                                                               const SweepOptions&)>;
+                                                               const SweepOptions&, ProgressLine&)>;
 
 // Runs `run` for every selected subject and variant, then prints the table or JSON.
 int run_and_report(const StreamArguments& arguments, const StreamSelection& selection,
@@ -125,8 +125,8 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
       SweepOptions options = selection.options;
       options.stop_requested = &interrupted;
       if (!arguments.run.quiet)
-        options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
-      for (StreamSweepResult& result : run(subject.on, variant, options)) {
+        options.on_progress = [&](const Progress& at) { progress.update(at); };
+      for (StreamSweepResult& result : run(subject.on, variant, options, progress)) {
         if (arguments.run.reports_failures()) {
           for (const StreamFailure& failure : result.failures) {
             std::printf("%s\n", format_stream_failure(failure).c_str());
@@ -176,17 +176,18 @@ int split_command(const StreamArguments& arguments) {
   for (unsigned size : header_sizes) {
     if (size != 6 && size != 8 && size != 14) return bad_input("--header must be 6, 8 or 14");
   }
-  return run_and_report(
-      arguments, selection,
-      [&](const ParserOnKernel& subject, unsigned variant, const SweepOptions& options) {
-        std::vector<StreamSweepResult> results;
-        for (unsigned size : header_sizes) {
-          results.push_back(
-              run_split_sweep(subject, {size, variant, arguments.exhaustive_up_to}, options));
-          if (results.back().stopped_early) break;
-        }
-        return results;
-      });
+  return run_and_report(arguments, selection,
+                        [&](const ParserOnKernel& subject, unsigned variant,
+                            const SweepOptions& options, ProgressLine& progress) {
+                          std::vector<StreamSweepResult> results;
+                          for (unsigned size : header_sizes) {
+                            progress.set_stage("h" + std::to_string(size));
+                            results.push_back(run_split_sweep(
+                                subject, {size, variant, arguments.exhaustive_up_to}, options));
+                            if (results.back().stopped_early) break;
+                          }
+                          return results;
+                        });
 }
 
 int stream_command(const StreamArguments& arguments) {
@@ -206,9 +207,8 @@ int stream_command(const StreamArguments& arguments) {
   if (auto error = select(arguments, selection); !error.empty()) return bad_input(error);
   return run_and_report(
       arguments, selection,
-      [](const ParserOnKernel& subject, unsigned variant, const SweepOptions& options) {
-        return std::vector{run_stream_catalogue(subject, variant, options)};
-      });
+      [](const ParserOnKernel& subject, unsigned variant, const SweepOptions& options,
+         ProgressLine&) { return std::vector{run_stream_catalogue(subject, variant, options)}; });
 }
 
 }  // namespace maskcheck::cli

@@ -153,8 +153,19 @@ int sweep_command(const SweepArguments& arguments) {
       ProgressLine progress(std::string(kernel->name) + ":" + entry->name);
       SweepOptions options = selection.options;
       options.stop_requested = &interrupted;
-      if (!arguments.run.quiet)
-        options.on_progress = [&](auto done, auto total) { progress.update(done, total); };
+      if (!arguments.run.quiet) {
+        options.on_progress = [&, tiers = count_cases_by_tier(*entry, space)](const Progress& at) {
+          std::uint64_t before = 0;
+          for (const TierCases& tier : tiers) {
+            if (at.cases_done < before + tier.cases) {
+              progress.set_stage(tier.name);
+              break;
+            }
+            before += tier.cases;
+          }
+          progress.update(at);
+        };
+      }
       SweepResult result = run_sweep(*kernel, *entry, space, options);
       progress.finish();
       if (arguments.run.reports_failures()) {

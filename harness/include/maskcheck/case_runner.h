@@ -23,12 +23,20 @@ struct Shard {
   unsigned count = 1;
 };
 
+// How far a run is: its cases, and their cost (the unit chunks are cut in, which tracks time).
+struct Progress {
+  std::uint64_t cases_done = 0;
+  std::uint64_t cases = 0;
+  std::uint64_t cost_done = 0;
+  std::uint64_t cost = 0;
+};
+
 struct SweepOptions {
   std::size_t max_failures = 10;
   unsigned jobs = 1;  // threads
   Shard shard;
-  // Called from the calling thread every few thousand cases with (cases done, cases in total).
-  std::function<void(std::uint64_t, std::uint64_t)> on_progress;
+  // Called from the calling thread every few thousand cases, and once at the end.
+  std::function<void(const Progress&)> on_progress;
   // Set (from a signal handler, say) to end the run after the current cases.
   const std::atomic<bool>* stop_requested = nullptr;
 };
@@ -86,6 +94,7 @@ struct ChunkTally {
 struct SequenceShape {
   std::uint64_t chunks = 0;
   std::uint64_t cases_in_shard = 0;
+  std::uint64_t cost_in_shard = 0;
 };
 
 template <typename Enumerate, typename Cost>
@@ -94,9 +103,13 @@ SequenceShape measure(const Enumerate& enumerate, const Cost& cost, std::uint64_
   SequenceShape shape;
   ChunkCutter cutter(chunk_cost);
   enumerate([&](const auto& test_case) {
-    const std::uint64_t chunk = cutter.next(cost(test_case));
+    const std::uint64_t case_cost = cost(test_case);
+    const std::uint64_t chunk = cutter.next(case_cost);
     shape.chunks = chunk + 1;
-    if (chunk % shard.count == shard.index) ++shape.cases_in_shard;
+    if (chunk % shard.count == shard.index) {
+      ++shape.cases_in_shard;
+      shape.cost_in_shard += case_cost;
+    }
     return true;
   });
   return shape;
@@ -118,11 +131,18 @@ struct RunState {
   explicit RunState(std::uint64_t chunks) : tallies(chunks) {}
   std::vector<ChunkTally> tallies;
   std::atomic<std::uint64_t> next_claim{0};
+
   std::atomic<std::uint64_t> failures{0};
   std::atomic<std::uint64_t> cases_done{0};
+  std::atomic<std::uint64_t> cost_done{0};
   std::atomic<bool> interrupted{false};
   std::atomic<bool> broken{false};  // a thread threw: the others stop too
 };
+
+inline Progress progress_of(const RunState& state, const SequenceShape& shape) {
+  return {state.cases_done.load(std::memory_order_relaxed), shape.cases_in_shard,
+          state.cost_done.load(std::memory_order_relaxed), shape.cost_in_shard};
+}
 
 // Walks the whole sequence, assigning each case to a chunk the same way on every thread, and
 // runs the cases of the chunks this thread claims. Claims only ever grow, so once enough failures
@@ -130,7 +150,8 @@ struct RunState {
 template <typename Failure, typename Enumerate, typename Cost, typename Checker>
 void run_chunks(const Enumerate& enumerate, const Cost& cost, std::uint64_t chunk_cost,
                 Checker& checker, const SweepOptions& options, RunState& state,
-                std::vector<Found<Failure>>& found, bool reports_progress, std::uint64_t total) {
+                std::vector<Found<Failure>>& found, bool reports_progress,
+                const SequenceShape& shape) {
   auto stop_asked = [&] {
     if (options.stop_requested && options.stop_requested->load(std::memory_order_relaxed)) {
       state.interrupted.store(true, std::memory_order_relaxed);
@@ -150,22 +171,25 @@ void run_chunks(const Enumerate& enumerate, const Cost& cost, std::uint64_t chun
   if (mine == kNoChunk) return;
   // Counted here and stored once per chunk: neighbouring tallies share a cache line.
   ChunkTally tally;
+  std::uint64_t cost_of_chunk = 0;
   std::uint64_t work_before = work_of(checker);
   std::size_t failures_in_chunk = 0;
   auto finish_chunk = [&] {
     state.tallies[mine] = tally;
     state.cases_done.fetch_add(tally.cases, std::memory_order_relaxed);
-    if (reports_progress && options.on_progress)
-      options.on_progress(state.cases_done.load(std::memory_order_relaxed), total);
+    state.cost_done.fetch_add(cost_of_chunk, std::memory_order_relaxed);
+    if (reports_progress && options.on_progress) options.on_progress(progress_of(state, shape));
   };
   ChunkCutter cutter(chunk_cost);
   enumerate([&](const auto& test_case) {
-    const std::uint64_t chunk = cutter.next(cost(test_case));
+    const std::uint64_t case_cost = cost(test_case);
+    const std::uint64_t chunk = cutter.next(case_cost);
     if (chunk > mine) {
       finish_chunk();
       mine = claim();
       if (mine == kNoChunk) return false;
       tally = {};
+      cost_of_chunk = 0;
       work_before = work_of(checker);
       failures_in_chunk = 0;
     }
@@ -175,6 +199,7 @@ void run_chunks(const Enumerate& enumerate, const Cost& cost, std::uint64_t chun
     if (failures_in_chunk >= options.max_failures) return true;
     std::optional<Failure> failure = checker(test_case);
     ++tally.cases;
+    cost_of_chunk += case_cost;
     tally.work = work_of(checker) - work_before;
     if (failure) {
       found.push_back({chunk, tally.cases - 1, tally.work, std::move(*failure)});
@@ -238,7 +263,7 @@ RunOutcome<Failure> run_cases(const Enumerate& enumerate, const Cost& cost,
     try {
       auto checker = make_checker();
       detail::run_chunks<Failure>(enumerate, cost, chunk_cost, checker, options, state, found[job],
-                                  job == 0, shape.cases_in_shard);
+                                  job == 0, shape);
     } catch (...) {
       errors[job] = std::current_exception();
       state.broken.store(true);
@@ -250,8 +275,7 @@ RunOutcome<Failure> run_cases(const Enumerate& enumerate, const Cost& cost,
   for (std::thread& thread : threads) thread.join();
   // The caller may have claimed no chunk at all (the others took them first): the last report
   // comes after every thread is done, so each run ends with one.
-  if (options.on_progress)
-    options.on_progress(state.cases_done.load(std::memory_order_relaxed), shape.cases_in_shard);
+  if (options.on_progress) options.on_progress(detail::progress_of(state, shape));
   for (const std::exception_ptr& error : errors) {
     if (error) std::rethrow_exception(error);
   }

@@ -75,4 +75,12 @@ bool for_each_case(const Entry& entry, const CaseSpace& space,
                    const std::function<bool(const TestCase&)>& visit);
 std::uint64_t count_cases(const Entry& entry, const CaseSpace& space);
 
+// A tier of the space and how many of an entry's cases it holds, in the order for_each_case visits
+// them: every alignment, the large lengths' alignments, the span tier.
+struct TierCases {
+  const char* name;
+  std::uint64_t cases;
+};
+std::array<TierCases, 3> count_cases_by_tier(const Entry& entry, const CaseSpace& space);
+
 }  // namespace maskcheck

@@ -1,11 +1,12 @@
-// Runs the reference and a candidate on identical inputs, in every placement (in one, turning, past
-// kEveryPlacementUpTo), and compares the whole exposed window (the span and its canaries) byte for
-// byte against what the case's declared contract says, plus the phase returned or the key left
-// behind.
+// Runs a candidate on a case in every placement (in one, turning, past kEveryPlacementUpTo) and
+// compares the whole exposed window (the span and its canaries) byte for byte against what the
+// case's declared contract says: the reference's output where the call must unmask, the old bytes
+// everywhere else, plus the phase returned or the key left behind.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -19,6 +20,9 @@
 
 namespace maskcheck {
 
+class CanaryFill;
+class PayloadPool;
+
 // Longer cases (the span tier) run in one placement, turning with length and alignment: three
 // whole windows per 64 MiB case would put the tier out of reach of a CI run.
 inline constexpr std::size_t kEveryPlacementUpTo = (std::size_t{1} << 20) + 3;
@@ -29,10 +33,11 @@ class Differ {
  public:
   // The longest payload and the widest shift it will be asked to place.
   Differ(const Kernel& candidate, std::size_t max_length, unsigned max_shift = 64);
+  ~Differ();
 
   // The first thing wrong with this case, in every placement it is checked in, or nothing. The
-  // case must be valid. The read
-  // footprint holds `payload` repeated, or the differ's own pseudo-random bytes if it is empty.
+  // case must be valid. The read footprint holds `payload` repeated, or bytes of the shared
+  // pseudo-random pool if it is empty.
   std::optional<Failure> check(const TestCase& test_case,
                                std::span<const std::uint8_t> payload = {});
 
@@ -45,40 +50,31 @@ class Differ {
   const Kernel& kernel() const { return candidate_; }
 
  private:
-  // The window as the harness fills it (`before`) and as the reference leaves it (`expected`),
-  // with the span starting kCanaryBytes in. For an entry that may write the bytes past the
-  // payload, `written` is the window with them written: each such byte may match either.
-  struct Image {
-    std::vector<std::uint8_t> before;
-    std::vector<std::uint8_t> expected;
-    std::vector<std::uint8_t> written;
+  // One case's input and the reference's output over what it must unmask, for each canary fill
+  // (the same bytes unless the reference reads a canary byte, which only odd contracts make it).
+  struct Sources {
+    Contract contract;
+    const std::uint8_t* input = nullptr;
+    std::array<const std::uint8_t*, 2> unmasked{};
     CallResult result;
   };
 
-  void fill_before(const TestCase& test_case, std::span<const std::uint8_t> payload,
-                   std::uint8_t fill, Image& image) const;
-  // The image for `fill`, with the reference run on it.
-  void prepare(const TestCase& test_case, std::span<const std::uint8_t> payload, std::uint8_t fill,
-               Image& image) const;
-  // The image for fill 1, its expected bytes taken from `done` (fill 0) without a second
-  // reference run: what the reference writes does not depend on what surrounds the payload.
-  void prepare_other_fill(const TestCase& test_case, std::span<const std::uint8_t> payload,
-                          const Image& done, Image& image) const;
-  std::optional<Failure> run_in(Placement placement, const TestCase& test_case, const Image& image);
-  // Where the candidate's window differs from `expected`, takes the written byte instead if the
-  // contract lets the byte be written; the result is what the window is compared with.
-  std::span<const std::uint8_t> accept_writes_allowed(const Contract& contract,
-                                                      std::span<const std::uint8_t> window,
-                                                      const std::uint8_t* expected,
-                                                      const std::uint8_t* written,
-                                                      std::size_t lo_in_window);
+  void prepare(const TestCase& test_case, std::span<const std::uint8_t> payload, Sources& sources);
+  // The reference run here, on the bytes the window holds before the call under `fill`.
+  const std::uint8_t* run_reference(const TestCase& test_case, const Sources& sources,
+                                    unsigned fill);
+  // The pool unmasked with this key, or nullptr: looked up here first, without the pool's lock.
+  const std::uint8_t* pool_unmasked(Key key);
+  std::optional<Failure> run_in(Placement placement, const TestCase& test_case,
+                                const Sources& sources);
 
   const Kernel& candidate_;
   GuardedArena arena_;
-  std::vector<std::uint8_t> payload_pool_;
-  std::array<std::uint8_t, 256> canaries_[2];  // the two fills' periods, repeated around each span
-  Image images_[2];  // one per canary fill, so bytes left unwritten cannot match by chance
-  std::vector<std::uint8_t> accepted_;  // accept_writes_allowed's result
+  const PayloadPool* pool_;
+  std::vector<std::pair<Key, const std::uint8_t*>> unmasked_by_key_;
+  std::unique_ptr<std::array<CanaryFill, 2>> canaries_;  // fill 1 for Placement::start_after_guard
+  std::vector<std::uint8_t> input_;                      // a caller's payload, repeated
+  std::array<std::vector<std::uint8_t>, 2> reference_in_, reference_out_;  // by fill
   std::uint64_t candidate_calls_ = 0;
 };
 

@@ -272,4 +272,19 @@ std::uint64_t count_cases(const Entry& entry, const CaseSpace& space) {
   return count;
 }
 
+std::array<TierCases, 3> count_cases_by_tier(const Entry& entry, const CaseSpace& space) {
+  CaseSpace lengths = space;
+  lengths.large_lengths.clear();
+  clear_span_tier(lengths);
+  CaseSpace large = lengths;
+  large.lengths.clear();
+  large.large_lengths = space.large_lengths;
+  CaseSpace span = space;
+  span.lengths.clear();
+  span.large_lengths.clear();
+  return {{{"lengths", count_cases(entry, lengths)},
+           {"large lengths", count_cases(entry, large)},
+           {"span tier", count_cases(entry, span)}}};
+}
+
 }  // namespace maskcheck

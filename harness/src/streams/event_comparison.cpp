@@ -103,27 +103,6 @@ std::optional<StreamFailure> compare_unfinished(
   return std::nullopt;
 }
 
-// The reference's frames joined into what a message-level parser reports: each text or binary
-// message whole, at its last frame, and control frames where they come. A message still open
-// when the stream ends or fails is not one.
-std::vector<DecodedFrame> whole_messages(const std::vector<DecodedFrame>& frames) {
-  std::vector<DecodedFrame> events;
-  std::optional<DecodedFrame> open;
-  for (const DecodedFrame& frame : frames) {
-    if (frame.opcode >= 0x8) {
-      events.push_back(frame);
-      continue;
-    }
-    if (frame.opcode != 0) open = DecodedFrame{frame.opcode, true, {}};
-    open->payload.insert(open->payload.end(), frame.payload.begin(), frame.payload.end());
-    if (frame.fin) {
-      events.push_back(std::move(*open));
-      open.reset();
-    }
-  }
-  return events;
-}
-
 // The events both sides completed, pair by pair.
 std::optional<StreamFailure> compare_in_turn(std::span<const RecordedFrame> got,
                                              const std::vector<DecodedFrame>& want,
@@ -147,6 +126,24 @@ std::optional<StreamFailure> compare_in_turn(std::span<const RecordedFrame> got,
 }
 
 }  // namespace
+
+std::vector<DecodedFrame> whole_messages(const std::vector<DecodedFrame>& frames) {
+  std::vector<DecodedFrame> events;
+  std::optional<DecodedFrame> open;
+  for (const DecodedFrame& frame : frames) {
+    if (frame.opcode >= 0x8) {
+      events.push_back(frame);
+      continue;
+    }
+    if (frame.opcode != 0) open = DecodedFrame{frame.opcode, true, {}};
+    open->payload.insert(open->payload.end(), frame.payload.begin(), frame.payload.end());
+    if (frame.fin) {
+      events.push_back(std::move(*open));
+      open.reset();
+    }
+  }
+  return events;
+}
 
 std::optional<StreamFailure> compare_events(const RecordingHandler& handler,
                                             const reference::DecodeResult& expected,

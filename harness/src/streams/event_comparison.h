@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "maskcheck/case_name.h"
 #include "maskcheck/parser.h"
@@ -12,6 +13,12 @@
 #include "streams/recording_handler.h"
 
 namespace maskcheck {
+
+// The reference's frames joined into what a message-level parser reports: each text or binary
+// message whole, at its last frame, and control frames where they come. A message still open
+// when the stream ends or fails is not one.
+std::vector<reference::DecodedFrame> whole_messages(
+    const std::vector<reference::DecodedFrame>& frames);
 
 std::optional<StreamFailure> compare_events(const RecordingHandler& handler,
                                             const reference::DecodeResult& expected,

@@ -84,17 +84,27 @@ std::vector<ErrorStream> error_streams() {
   Bytes inside_message = frame(opcode::text, {'a'});
   const Bytes second = frame(kFin | opcode::text, {'b'});
   inside_message.insert(inside_message.end(), second.begin(), second.end());
+  // The same with a binary frame, which a parser may wrongly join to the message (uWebSockets).
+  Bytes binary_inside = frame(opcode::text, {'a'});
+  const Bytes binary = frame(kFin | opcode::binary, {'b'});
+  binary_inside.insert(binary_inside.end(), binary.begin(), binary.end());
+  // Four bytes past an unmasked frame, where a parser that ignores the mask bit takes its key
+  // from (uWebSockets does): it reads on as a frame and hands out garbage, not an error.
+  Bytes unmasked_then_key = frame(kFin | opcode::binary, {'h', 'e', 'l', 'l', 'o', '!'}, false);
+  unmasked_then_key.insert(unmasked_then_key.end(), 4, 0);
   Bytes too_large = frame(opcode::binary, pattern(600, 4));
   const Bytes rest = frame(kFin | opcode::continuation, pattern(401, 5));
   too_large.insert(too_large.end(), rest.begin(), rest.end());
   return {
       {"unmasked-frame", frame(kFin | opcode::text, {'h', 'i'}, false)},
+      {"unmasked-frame-then-4-bytes", unmasked_then_key},
       {"reserved-bits", frame(kFin | 0x40 | opcode::text, {'h', 'i'})},
       {"reserved-opcode", frame(kFin | 0x3, {'h', 'i'})},
       {"control-frame-too-long", frame(kFin | opcode::ping, pattern(126, 6))},
       {"control-frame-fragmented", frame(opcode::ping, {'p'})},
       {"continuation-without-message", frame(kFin | opcode::continuation, {'c'})},
       {"data-frame-inside-message", inside_message},
+      {"binary-frame-inside-message", binary_inside},
       {"length-top-bit-set", {kFin | opcode::binary, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4}},
       // Bit 62 set, 63 clear: too large, not a top-bit error.
       {"length-bit-62-set", {kFin | opcode::binary, 0xff, 0x40, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4}},
@@ -145,6 +155,16 @@ Bytes utf8_ends_inside_character_stream() {
   Bytes stream;
   add(stream, opcode::text, {'o', 'k'}, 1);
   add(stream, kFin | opcode::continuation, {'!', 0xe2, 0x82}, 2);
+  add(stream, kFin | opcode::text, {'n', 'o'}, 3);
+  return stream;
+}
+
+// A character cut by the end of a fragment that an empty last fragment ends: the message ends
+// inside it all the same (a parser that checks only when payload arrives misses it, Beast's).
+Bytes utf8_cut_by_empty_last_fragment_stream() {
+  Bytes stream;
+  add(stream, opcode::text, {'o', 'k', 0xc3}, 1);
+  add(stream, kFin | opcode::continuation, {}, 2);
   add(stream, kFin | opcode::text, {'n', 'o'}, 3);
   return stream;
 }
@@ -290,6 +310,8 @@ std::vector<NamedStream> make_stream_catalogue() {
   }
   catalogue.push_back(
       {"utf8-message-ends-inside-character", utf8_ends_inside_character_stream(), {}});
+  catalogue.push_back(
+      {"utf8-character-cut-by-empty-last-fragment", utf8_cut_by_empty_last_fragment_stream(), {}});
   for (unsigned code : kCloseCodeEdges) {
     catalogue.push_back({"close-code-" + std::to_string(code), close_code_stream(code), {}});
   }

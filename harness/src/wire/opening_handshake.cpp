@@ -1,0 +1,116 @@
+#include "wire/opening_handshake.h"
+
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+
+#include <array>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <span>
+
+namespace maskcheck::wire {
+
+namespace {
+
+namespace http = boost::beast::http;
+
+constexpr std::string_view kGuid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+
+std::string base64(std::span<const unsigned char> bytes) {
+  std::string text(4 * ((bytes.size() + 2) / 3), '\0');
+  const int written = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(text.data()), bytes.data(),
+                                      static_cast<int>(bytes.size()));
+  text.resize(static_cast<std::size_t>(written));
+  return text;
+}
+
+// Whether a comma-separated header value holds `token`, ignoring case ("keep-alive, Upgrade").
+bool has_token(std::string_view value, std::string_view token) {
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  while (!value.empty()) {
+    const std::size_t comma = value.find(',');
+    std::string_view item = value.substr(0, comma);
+    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
+    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+    if (item.size() == token.size() &&
+        std::equal(item.begin(), item.end(), token.begin(),
+                   [&](char a, char b) { return lower(a) == lower(b); })) {
+      return true;
+    }
+    if (comma == std::string_view::npos) break;
+    value.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+std::string request(const LoopbackUrl& url, const std::string& key) {
+  return "GET " + url.path + " HTTP/1.1\r\nHost: " + url.host +
+         "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + key +
+         "\r\nSec-WebSocket-Version: 13\r\n\r\n";
+}
+
+std::string_view text_of(boost::beast::string_view value) {
+  return {value.data(), value.size()};
+}
+
+}  // namespace
+
+std::string random_key() {
+  std::array<unsigned char, 16> bytes{};
+  RAND_bytes(bytes.data(), static_cast<int>(bytes.size()));
+  return base64(bytes);
+}
+
+std::string accept_for(const std::string& key) {
+  const std::string joined = key + std::string(kGuid);
+  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+  unsigned size = 0;
+  EVP_Digest(joined.data(), joined.size(), digest.data(), &size, EVP_sha1(), nullptr);
+  return base64(std::span(digest).first(size));
+}
+
+std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
+                           Clock::time_point deadline) {
+  const std::string key = random_key();
+  const std::string text = request(url, key);
+  if (connection.send_all({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()},
+                          deadline) != Arrival::bytes) {
+    return "the server ended the connection before the handshake was sent";
+  }
+  http::response_parser<http::empty_body> parser;
+  parser.eager(false);
+  std::vector<std::uint8_t>& inbox = connection.inbox();
+  std::size_t parsed = 0;
+  while (!parser.is_header_done()) {
+    const Arrival arrived = connection.receive(deadline);
+    if (arrived == Arrival::timed_out) return "no answer to the opening handshake in time";
+    if (arrived != Arrival::bytes)
+      return "the server ended the connection during the opening handshake";
+    boost::beast::error_code error;
+    parsed += parser.put(boost::asio::buffer(inbox.data() + parsed, inbox.size() - parsed), error);
+    if (error == http::error::need_more) continue;
+    if (error) return "the answer to the opening handshake is not HTTP: " + error.message();
+  }
+  inbox.erase(inbox.begin(), inbox.begin() + static_cast<std::ptrdiff_t>(parsed));
+  const auto& answer = parser.get();
+  if (answer.result_int() != 101) {
+    return "the server refused the upgrade: HTTP " + std::to_string(answer.result_int()) + " " +
+           std::string(text_of(answer.reason()));
+  }
+  if (!has_token(text_of(answer[http::field::upgrade]), "websocket"))
+    return "the 101 answer lacks 'Upgrade: websocket'";
+  if (!has_token(text_of(answer[http::field::connection]), "upgrade"))
+    return "the 101 answer lacks 'Connection: Upgrade'";
+  const std::string expected = accept_for(key);
+  if (text_of(answer["Sec-WebSocket-Accept"]) != expected) {
+    return "Sec-WebSocket-Accept is '" + std::string(text_of(answer["Sec-WebSocket-Accept"])) +
+           "', not '" + expected + "'";
+  }
+  if (!answer["Sec-WebSocket-Extensions"].empty()) {
+    return "the server accepted an extension nobody offered: " +
+           std::string(text_of(answer["Sec-WebSocket-Extensions"]));
+  }
+  return {};
+}
+
+}  // namespace maskcheck::wire

@@ -1,0 +1,24 @@
+// The opening handshake (RFC 6455 section 4): a GET with Upgrade and a random Sec-WebSocket-Key,
+// and the server's answer checked: status 101, "Upgrade: websocket", "Connection: Upgrade", and
+// Sec-WebSocket-Accept equal to base64(SHA-1(key + the RFC's GUID)). No extension is offered.
+// SHA-1, base64 and the random key come from libcrypto; the HTTP answer is read by Beast's parser.
+#pragma once
+
+#include <string>
+
+#include "wire/loopback_url.h"
+#include "wire/tcp_connection.h"
+
+namespace maskcheck::wire {
+
+// The request's key: 16 random bytes in base64.
+std::string random_key();
+// base64(SHA-1(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")), what the server must answer.
+std::string accept_for(const std::string& key);
+
+// Runs the handshake on a fresh connection. Empty on success (bytes the server sent after its
+// answer stay in the connection's inbox), else one line saying what went wrong.
+std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
+                           Clock::time_point deadline);
+
+}  // namespace maskcheck::wire

@@ -1,0 +1,58 @@
+// The cases maskcheck sends a live server: a frame under test and a short frame after it, cut into
+// three writes that the server reads one by one (for header sizes 6, 8 and 14, at every pair of
+// cuts over the header, over payload offsets of every remainder modulo 4 and both sides of 16, 32,
+// 64 and 128 bytes, and over the end of the frame and the next header); and the named streams,
+// each written in its own reads. Ids are the parser checks' own, with the subject "wire" and the
+// variant "server": "wire:split:h8:n127:k37fa213d:server:c3,40", "wire:stream:NAME:server"; and
+// fuzzed cases, "wire:fuzz:s1:i1234".
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "maskcheck/split_space.h"
+#include "maskcheck/stream_catalogue.h"
+
+namespace maskcheck::wire {
+
+// A fuzzed case: the `index`-th stream `seed` makes (wire_fuzz.h), the same every time.
+struct FuzzedCase {
+  std::uint64_t seed = 0;
+  std::uint64_t index = 0;
+};
+
+struct WireCase {
+  const NamedStream* stream = nullptr;  // a named stream, or else:
+  std::optional<FuzzedCase> fuzzed;     // a fuzzed one, or else the split
+  SplitCase split;
+};
+
+struct WirePlan {
+  std::vector<unsigned> header_sizes{6, 8, 14};
+  bool streams = true;
+  // Named streams longer than this are left out (the 16 and 64 MiB frames take seconds each).
+  std::uint64_t longest_stream = std::uint64_t{1} << 30;
+};
+
+// Visits the plan's cases in a fixed order until `visit` returns false.
+bool for_each_wire_case(const WirePlan& plan, const std::function<bool(const WireCase&)>& visit);
+std::uint64_t wire_case_bytes(const WireCase& c);
+
+std::string wire_case_id(const WireCase& c);
+// The case an id names, or a one-line reason it names none.
+std::variant<WireCase, std::string> parse_wire_case_id(std::string_view id);
+
+// The case's bytes (a split's or a fuzzed case's stream is built into `scratch`) and the offsets
+// where writes end.
+struct WireBytes {
+  std::span<const std::uint8_t> stream;
+  std::vector<std::size_t> cuts;
+};
+WireBytes wire_bytes(const WireCase& c, std::vector<std::uint8_t>& scratch);
+
+}  // namespace maskcheck::wire

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# One servers-suite expectation: an echo server passes maskcheck wire under its declared policy, or
+# maskcheck still makes its known finding there, first at that case, and the printed repro line
+# shows it again. MASKCHECK_WIRE_SLICE holds the options that pick the cases (CI runs a slice).
+# Usage: expect_server.sh MASKCHECK POLICY COMMAND pass
+#        expect_server.sh MASKCHECK POLICY COMMAND CASE_ID PATTERN
+set -u
+maskcheck=$1 policy=$2 command=$3 expected=$4 pattern=${5:-}
+# shellcheck disable=SC2206 # the slice is a list of options, split as a shell would
+slice=(${MASKCHECK_WIRE_SLICE:-})
+run=("$maskcheck" wire --server "$command" --policy "$policy" "${slice[@]}" --quiet)
+
+if [[ $expected == pass ]]; then
+  out=$("${run[@]}" 2>&1); code=$?
+  if [[ $code -ne 0 ]] || ! grep -q '^PASS: ' <<<"$out"; then
+    echo "FAIL: the server should pass (exit $code):"; tail -30 <<<"$out"; exit 1
+  fi
+  grep -A1 '^server ' <<<"$out"
+  exit 0
+fi
+
+expected_re=$(sed 's/[][\.^$*+?(){}|]/\\&/g' <<<"$expected")
+out=$("${run[@]}" --max-failures 1 2>&1); code=$?
+if [[ $code -ne 1 ]] || ! grep -Eq "^FAIL $expected_re\$" <<<"$out" || ! grep -Eq "$pattern" <<<"$out"; then
+  echo "FAIL: the known finding was not made at $expected /$pattern/ (exit $code):"
+  tail -30 <<<"$out"; exit 1
+fi
+repro=$(sed -En 's/.*repro: maskcheck (.*)/\1/p' <<<"$out" | head -1)
+again=$(eval "\"\$maskcheck\" $repro" 2>&1)
+if ! grep -Eq "^FAIL $expected_re\$" <<<"$again" || ! grep -Eq "$pattern" <<<"$again"; then
+  echo "FAIL: the repro line 'maskcheck $repro' did not show the finding again:"
+  tail -30 <<<"$again"; exit 1
+fi
+echo "found as expected: $expected"
+grep -E "$pattern" <<<"$out" | head -1

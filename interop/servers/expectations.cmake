@@ -1,0 +1,94 @@
+# What each echo server must do under maskcheck wire: "NAME pass", or "NAME CASE_ID PATTERN" for a
+# known finding (its first case id, and a variable naming what its report says). The broken echo
+# servers (tests/broken_echo_server.cpp, one planted bug each) are findings by construction.
+# uWebSockets ignores the mask bit (it takes the four bytes after an unmasked frame's length as
+# its key and echoes what that unmasks to) and joins a binary frame to an open text message.
+set(ignores_mask_bit "the server sent 3 echoes. the reference expects 1 .the first extra: a binary of 6")
+# websocketpp lets a fragmented text message end inside a character (it checks completeness only
+# when the last frame's opcode is text); Beast echoes text that an empty last fragment ends inside
+# a character (it checks when payload arrives), and sends back a client's close code 5000.
+set(accepts_unfinished_text "the server sent 1 echo. the reference expects 0 .the first extra: a text of 2")
+set(empty_fragment_ends_text "the server sent 1 echo. the reference expects 0 .the first extra: a text of 3")
+set(server_expectations
+    "maskcheck pass"
+    "ws pass"
+    "ws-no-bufferutil pass"
+    "uws wire:stream:error-unmasked-frame-then-4-bytes-one-read:server ignores_mask_bit"
+    "bun-1.4.5 pass"
+    "bun-1.4.4 pass"
+    "gorilla pass"
+    "coder pass"
+    "python-websockets pass"
+    "websocketpp wire:stream:utf8-message-ends-inside-character:server accepts_unfinished_text"
+    "beast wire:stream:utf8-character-cut-by-empty-last-fragment:server empty_fragment_ends_text")
+
+# The cases CI sends each server: every split and the named streams up to 4 MiB (the 16 and 64 MiB
+# frames are left to scripts/servers).
+set(server_slice "--longest-stream 4194304")
+
+# Every server and its expectation, for scripts/servers: "NAME<TAB>COMMAND<TAB>POLICY<TAB>EXPECTED".
+set(server_table "")
+foreach(expectation IN LISTS server_expectations)
+  string(REPLACE " " ";" fields "${expectation}")
+  list(GET fields 0 name)
+  get_property(built GLOBAL PROPERTY maskcheck_echo_server_${name}_command SET)
+  if(MASKCHECK_SANITIZE AND NOT built)  # only maskcheck's own there (CMakeLists.txt)
+    continue()
+  endif()
+  list(SUBLIST fields 1 -1 finding)
+  if(finding MATCHES "^pass$")
+    set(arguments pass)
+  else()
+    list(GET finding 0 case_id)
+    list(GET finding 1 pattern)
+    set(arguments ${case_id} ${${pattern}})
+  endif()
+  get_property(command GLOBAL PROPERTY maskcheck_echo_server_${name}_command)
+  get_property(policy GLOBAL PROPERTY maskcheck_echo_server_${name}_policy)
+  if(NOT command)
+    message(FATAL_ERROR "servers expectation for '${name}': no such server")
+  endif()
+  list(GET arguments 0 expected)
+  string(APPEND server_table "${name}\t${command}\t${policy}\t${expected}\n")
+  add_test(NAME server_${name}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/expect_server.sh $<TARGET_FILE:maskcheck>
+                   ${policy} "${command}" ${arguments})
+  set_tests_properties(server_${name} PROPERTIES LABELS servers TIMEOUT 900
+                       ENVIRONMENT "MASKCHECK_WIRE_SLICE=${server_slice}")
+endforeach()
+file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/servers/servers.tsv CONTENT "${server_table}")
+
+# The planted bugs, each in maskcheck's echo server on the block kernel.
+if(TARGET maskcheck_broken_parsers)
+  add_executable(maskcheck_broken_echo_server ${PROJECT_SOURCE_DIR}/tests/broken_echo_server.cpp)
+  target_include_directories(maskcheck_broken_echo_server PRIVATE ${PROJECT_SOURCE_DIR}/tests)
+  target_link_libraries(maskcheck_broken_echo_server PRIVATE maskcheck_echo_server_core
+                        maskcheck_broken_parsers maskcheck_warnings)
+  set(wrong_byte "echo 0 .binary.: payload differs from the reference first at byte 1 ")
+  set(short_echo "echo 0 .binary.: payload differs .* .1 byte sent back, 2 expected.")
+  # One connection: the planted parsers count a frame's parts for one connection at a time.
+  set(planted_expectations
+      "key-not-rotated-after-first-part wire:split:h6:n2:k37fa213d:server:c0,7 wrong_byte"
+      "last-byte-dropped-after-three-reads wire:split:h6:n2:k37fa213d:server:c6,7 short_echo")
+  foreach(planted IN LISTS planted_expectations)
+    string(REPLACE " " ";" fields "${planted}")
+    list(GET fields 0 name)
+    list(GET fields 1 case_id)
+    list(GET fields 2 pattern)
+    add_test(NAME server_planted_${name}
+             COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/expect_server.sh $<TARGET_FILE:maskcheck>
+                     ${CMAKE_CURRENT_SOURCE_DIR}/maskcheck/maskcheck.json
+                     "$<TARGET_FILE:maskcheck_broken_echo_server> ${name}" ${case_id} ${${pattern}})
+    set_tests_properties(server_planted_${name} PROPERTIES LABELS servers TIMEOUT 300
+                         ENVIRONMENT "MASKCHECK_WIRE_SLICE=--no-streams --connections 1")
+  endforeach()
+  # Fuzzing finds it too: on one connection the fuzzed cases run in order, so the first to fail
+  # is the same every time, whatever the machine's speed.
+  add_test(NAME server_fuzz_planted
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/expect_server.sh $<TARGET_FILE:maskcheck>
+                   ${CMAKE_CURRENT_SOURCE_DIR}/maskcheck/maskcheck.json
+                   "$<TARGET_FILE:maskcheck_broken_echo_server> key-not-rotated-after-first-part"
+                   wire:fuzz:s1:i15 "echo 1 .text.: payload differs from the reference first at byte 2")
+  set_tests_properties(server_fuzz_planted PROPERTIES LABELS servers TIMEOUT 300
+                       ENVIRONMENT "MASKCHECK_WIRE_SLICE=--fuzz 60 --connections 1")
+endif()

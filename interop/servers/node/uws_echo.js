@@ -1,0 +1,31 @@
+'use strict';
+// Echo server over uWebSockets.js for `maskcheck wire`. The addon is loaded by its own file name:
+// the package's entry point would fall back to a JavaScript server built on ws if loading failed.
+const addon = `uws_${process.platform}_${process.arch}_${process.versions.modules}.node`;
+const uWS = require(`@trufflesuite/uws-js-unofficial/dist/${addon}`);
+
+const maxMessage = 16 * 1024 * 1024;
+// MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
+const counting = process.env.MASKCHECK_COUNT === '1';
+uWS.App()
+  .ws('/*', {
+    compression: uWS.DISABLED,
+    maxPayloadLength: maxMessage,
+    // uWS drops a send (returns 2) once more than maxBackpressure bytes are queued, 64 KiB by
+    // default: an echo would vanish. Room for many whole messages instead.
+    maxBackpressure: 64 * maxMessage,
+    // The server only answers: no idle close, no pings of its own in the client's stream.
+    idleTimeout: 0,
+    sendPingsAutomatically: false,
+    message: (socket, message, isBinary) => {
+      if (counting && isBinary) return;
+      if (socket.send(message, isBinary) === 2) console.error('uws: echo dropped by backpressure');
+    },
+  })
+  .listen('127.0.0.1', 0, (listenSocket) => {
+    if (!listenSocket) {
+      console.error('uws: cannot listen on 127.0.0.1');
+      process.exit(1);
+    }
+    process.stdout.write(`listening ${uWS.us_socket_local_port(listenSocket)}\n`);
+  });

@@ -1,0 +1,29 @@
+'use strict';
+// Echo server over ws 8 for `maskcheck wire`. ws unmasks with bufferutil when it can load it, with
+// its own JavaScript when the environment has WS_NO_BUFFER_UTIL=1.
+const { WebSocketServer } = require('ws');
+
+// Both ws and bufferutil fall back to JavaScript without a word when the addon does not load; this
+// server stands for bufferutil's native code, so it insists on it.
+if (!process.env.WS_NO_BUFFER_UTIL &&
+    !/\[native code\]/.test(String(require('bufferutil').unmask))) {
+  console.error('ws: bufferutil loaded its JavaScript fallback, not its native addon');
+  process.exit(1);
+}
+
+// MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
+const counting = process.env.MASKCHECK_COUNT === '1';
+const server = new WebSocketServer({
+  host: '127.0.0.1',
+  port: 0,
+  perMessageDeflate: false,
+  maxPayload: 16 * 1024 * 1024,
+});
+server.on('listening', () => process.stdout.write(`listening ${server.address().port}\n`));
+server.on('connection', (socket) => {
+  // A text message arrives as the Buffer of its bytes: sent back as they are, not re-encoded.
+  socket.on('message', (data, isBinary) => {
+    if (!(counting && isBinary)) socket.send(data, { binary: isBinary });
+  });
+  socket.on('error', () => {}); // a protocol error closes the connection; no need to log it
+});

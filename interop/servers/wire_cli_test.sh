@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# maskcheck wire's bad input and dying servers: each bad input is one line on stderr and exit 2,
+# and a server that dies mid-run ends the run with a finding, never a hang.
+# Usage: wire_cli_test.sh MASKCHECK ECHO_SERVER
+set -u
+maskcheck=$1 server=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+
+# expect_bad_input WORDS ARGUMENTS...: exit 2, one line on stderr holding WORDS, nothing else.
+expect_bad_input() {
+  local words=$1
+  shift
+  timeout 60 "$maskcheck" wire "$@" >"$work/out" 2>"$work/err"
+  local code=$?
+  if [[ $code -ne 2 || $(wc -l <"$work/err") -ne 1 || -s $work/out ]] || ! grep -qF -- "$words" "$work/err"; then
+    echo "FAIL: wire $* should say '$words' in one line and exit 2 (exit $code):"
+    cat "$work/out" "$work/err"
+    failed=1
+  else
+    echo "ok: wire $*: $(cat "$work/err")"
+  fi
+}
+
+expect_bad_input "only to loopback" ws://10.1.2.3:80/
+expect_bad_input "not a ws:// URL" https://127.0.0.1:80/
+expect_bad_input "cannot connect" ws://127.0.0.1:1/
+expect_bad_input "not both" ws://127.0.0.1:1/ --server "$server"
+expect_bad_input "needs a server"
+expect_bad_input "exited with status 0 before it printed 'listening PORT'" --server true
+expect_bad_input "no 'listening PORT' line within 1 s" --server "sleep 30" --start-seconds 1
+expect_bad_input "first line is 'hello'" --server "sh -c 'echo hello; sleep 10'"
+printf '{"utf8": "yes"}' >"$work/policy.json"
+expect_bad_input "policy.json" --server "$server" --policy "$work/policy.json"
+expect_bad_input "cannot read the policy" --server "$server" --policy "$work/missing.json"
+expect_bad_input "must look like" --server "$server" --case wire:split:h9
+expect_bad_input "--header must be 6, 8 or 14" --server "$server" --header 7
+# An HTTP server that is no WebSocket server.
+http="python3 -c 'import http.server as h, sys
+s = h.HTTPServer((\"127.0.0.1\", 0), h.SimpleHTTPRequestHandler)
+print(\"listening\", s.server_port, flush=True)
+s.serve_forever()' 2>/dev/null"
+expect_bad_input "refused the upgrade: HTTP" --server "$http"
+
+# Killed a second in, the server leaves a run of many seconds: a finding, in bounded time. Which
+# words say so depends on who notices first: the run, that the process is gone, or the cases in
+# flight, that their connections ended (three of those end the run before the first is noticed).
+timeout 120 "$maskcheck" wire --server "timeout 1 $server" --quiet --max-failures 3 >"$work/out" 2>&1
+code=$?
+if [[ $code -ne 1 ]] ||
+   ! grep -q "the server is gone\|FAIL: the server\|and ended the connection" "$work/out"; then
+  echo "FAIL: a server dying mid-run should fail the run (exit $code):"
+  tail -20 "$work/out"
+  failed=1
+else
+  echo "ok: a server dying mid-run: $(grep -m1 'the server' "$work/out")"
+fi
+exit "$failed"

@@ -1,0 +1,118 @@
+# Every command the README and docs/ show is run by a test in a short form that still goes through
+# its real path, checking what it promises (tests/docs/commands/); docs_commands_covered fails on a
+# documented command no test covers. Registered in the release tree, whose programs they use.
+set(commands ${CMAKE_CURRENT_LIST_DIR}/commands)
+set(covered "")
+
+# maskcheck_documented(TEST COMMAND...): TEST covers each documented COMMAND ("ci": .ci/run itself).
+function(maskcheck_documented test)
+  foreach(command IN LISTS ARGN)
+    string(APPEND covered "${command}\t${test}\n")
+  endforeach()
+  set(covered "${covered}" PARENT_SCOPE)
+endfunction()
+
+# maskcheck_command_test(NAME TIMEOUT TREE SCRIPT ARGUMENTS...): TREE names the build tree the
+# command builds or uses, locked while it runs (two builds of one tree collide), "-" for none.
+# They start first (COST, for a tree with no timings yet): the long ones beside the short tests.
+function(maskcheck_command_test name timeout tree)
+  add_test(NAME ${name} COMMAND bash ${ARGN})
+  set_tests_properties(${name} PROPERTIES LABELS commands TIMEOUT ${timeout} COST 10000)
+  if(NOT tree STREQUAL "-")
+    set_tests_properties(${name} PROPERTIES RESOURCE_LOCK ${tree})
+  endif()
+endfunction()
+
+maskcheck_command_test(command_verify 900 verify_tree ${commands}/verify.sh ${PROJECT_SOURCE_DIR})
+maskcheck_documented(command_verify "scripts/verify")
+maskcheck_documented(ci "scripts/test")
+
+maskcheck_command_test(command_maskcheck_examples 600 - ${commands}/maskcheck_examples.sh
+                       $<TARGET_FILE:maskcheck>)
+maskcheck_documented(command_maskcheck_examples
+  "build/release/bin/maskcheck repro block:exact:n5:a3:d4:k37fa213d:p1"
+  "build/release/bin/maskcheck sweep --kernel block --entry exact --lengths 0..64,4097 --alignments 0..7"
+  "build/release/bin/maskcheck sweep --shifts 4,6,8,14 --exhaustive --json"
+  "build/release/bin/maskcheck list"
+  "build/release/bin/maskcheck sweep --jobs 1"
+  "build/release/bin/maskcheck sweep --exhaustive --shard 2/3 --json"
+  "build/release/bin/maskcheck split --kernel block --header 6 --variant over-key"
+  "build/release/bin/maskcheck repro block:split:h6:n77:k37fa213d:over-header:c3,40"
+  "build/release/bin/maskcheck repro block:stream:large-frame-512k-reads:over-key")
+
+maskcheck_command_test(command_bench 900 build_release_tree ${commands}/bench.sh
+                       ${PROJECT_SOURCE_DIR}
+                       $<TARGET_FILE:maskcheck_test_plugin_contracts>)
+maskcheck_documented(command_bench "scripts/bench" "scripts/bench --benchmark_min_time=1"
+  "MASKCHECK_PLUGINS=$PWD/libmine.so scripts/bench"
+  "MASKCHECK_PLUGINS=$PWD/libmany.so=mine scripts/bench")
+
+maskcheck_command_test(command_servers 900 build_release_tree ${commands}/servers.sh
+                       ${PROJECT_SOURCE_DIR})
+maskcheck_documented(command_servers "scripts/servers")
+maskcheck_documented(server_maskcheck
+  "build/release/bin/maskcheck wire --server build/release/servers/maskcheck/maskcheck_echo_server --policy interop/servers/maskcheck/maskcheck.json")
+maskcheck_documented(server_throughput "S=build/release/servers/maskcheck/maskcheck_echo_server"
+  "build/release/bin/maskcheck throughput --server \"reference=$S --kernel reference\" --server \"block=$S --kernel block\"")
+maskcheck_command_test(command_bench_servers 1200 build_release_tree ${commands}/bench_servers.sh
+                       ${PROJECT_SOURCE_DIR})
+maskcheck_documented(command_bench_servers "scripts/bench --servers")
+maskcheck_documented(server_url
+  "build/release/bin/maskcheck wire ws://127.0.0.1:8080/ --policy my-server.json --connections 8")
+
+# The mutation runs share the mutation test's worker slots (its trees are built once): they lock
+# them from each other (the mutation test runs alone anyway), and run beside other tests, as a
+# timed-out mutant counts as detected.
+maskcheck_command_test(command_mutate 900 mutation_slots ${commands}/mutate.sh ${PROJECT_SOURCE_DIR}
+                       ${PROJECT_BINARY_DIR}/mutation)
+maskcheck_command_test(command_mutate_more 1800 mutation_slots ${commands}/mutate_more.sh
+                       ${PROJECT_SOURCE_DIR}
+                       ${PROJECT_BINARY_DIR}/mutation)
+maskcheck_documented(command_mutate "scripts/mutate --only imprecise-8-past key-rotation-reversed")
+maskcheck_documented(command_mutate_more "scripts/mutate --fuzz" "scripts/mutate --fuzz --fuzz-runs 0"
+  "scripts/mutate --operators" "scripts/mutate --operators impl/block_unmask.cpp --jobs 2")
+maskcheck_documented(mutation "scripts/mutate" "ctest --preset release -L mutation")
+
+maskcheck_command_test(command_fuzz 1200 fuzz_tree ${commands}/fuzz.sh ${PROJECT_SOURCE_DIR})
+maskcheck_documented(command_fuzz "scripts/fuzz kernel_diff 10" "scripts/fuzz stream_diff 60 2"
+  "scripts/fuzz kernel_diff_planted 5" "scripts/fuzz stream_diff_planted 5")
+maskcheck_command_test(command_fuzz_build 1200 - ${commands}/fuzz_build.sh ${PROJECT_SOURCE_DIR}
+                       ${PROJECT_BINARY_DIR}/command-oss-fuzz)
+maskcheck_documented(command_fuzz_build "fuzz/build.sh")
+maskcheck_command_test(command_coverage 1800 coverage_tree ${commands}/coverage.sh
+                       ${PROJECT_SOURCE_DIR})
+maskcheck_documented(command_coverage "scripts/coverage")
+
+if(MASKCHECK_PROPERTIES)  # property_tests is defined further on
+  maskcheck_command_test(command_properties 600 - ${commands}/properties.sh
+                         $<TARGET_FILE:property_tests>)
+  maskcheck_documented(command_properties "RC_PARAMS=\"seed=42\" build/release/bin/property_tests"
+    "RC_PARAMS=\"seed=42 max_success=20000\" build/release/bin/property_tests --gtest_filter='*block*'")
+endif()
+
+maskcheck_documented(parser_plugin "P=build/release/tests/libmaskcheck_test_parser_plugin.so"
+  "build/release/bin/maskcheck list --parser-plugin $P"
+  "build/release/bin/maskcheck split --parser-plugin $P --parser whole-messages --header 6"
+  "build/release/bin/maskcheck split --parser-plugin $P --parser whole-messages-short --header 6")
+maskcheck_documented(UnmaskSelection.ForcingBlockRunsBlock "MASKCHECK_KERNEL=block ./server")
+maskcheck_documented(UnmaskSelection.ForcingAVectorKernelRunsItOrRefusesWithoutIt
+  "MASKCHECK_KERNEL=avx2 ./server")
+maskcheck_documented(fuzz_kernel_diff_plugin
+  "MASKCHECK_PLUGINS=$PWD/libmine-asan.so scripts/fuzz kernel_diff 10")
+maskcheck_documented(parser_plugin "MASKCHECK_PARSER_PLUGINS=$PWD/$P scripts/fuzz stream_diff 10")
+
+maskcheck_command_test(command_interop 1800 build_release_tree ${commands}/interop.sh
+                       ${PROJECT_SOURCE_DIR})
+maskcheck_documented(command_interop "scripts/interop")
+
+file(WRITE ${PROJECT_BINARY_DIR}/documented_commands.tsv "${covered}")
+file(GLOB documents CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
+add_test(NAME docs_commands_covered
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/documented_commands.py
+                 ${PROJECT_BINARY_DIR}/documented_commands.tsv ${PROJECT_BINARY_DIR}
+                 ${PROJECT_SOURCE_DIR}/README.md ${documents})
+set_tests_properties(docs_commands_covered PROPERTIES LABELS commands TIMEOUT 60)
+add_test(NAME docs_commands_teeth
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/commands_teeth.sh
+                 ${CMAKE_CURRENT_LIST_DIR}/documented_commands.py ${PROJECT_BINARY_DIR})
+set_tests_properties(docs_commands_teeth PROPERTIES LABELS commands TIMEOUT 60)

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# scripts/coverage as docs/testing.md shows it, over fewer cases (--quick): the HTML report and a
+# summary line per impl/ file.
+# Usage: coverage.sh CHECKOUT
+set -euo pipefail
+cd "$1"
+out=$(bash scripts/coverage --quick 2>&1) || { echo "$out" | tail -30; exit 1; }
+grep -E '^coverage: ' <<<"$out"
+grep -q '^block_unmask.cpp ' <<<"$out" && grep -q '^frame_parser.cpp ' <<<"$out"
+[[ -s build/coverage/html/index.html ]]

@@ -1,3 +1,0 @@
-module maskcheck.test/plugin
-
-go 1.19

@@ -1,0 +1,153 @@
+// The wire room's parts that need no server: the loopback rule, the handshake's accept value, the
+// policy file, the reading of server frames, and what the oracle expects.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <variant>
+
+#include "maskcheck/frame_builder.h"
+#include "maskcheck/reference_frame_decoder.h"
+#include "wire/loopback_url.h"
+#include "wire/opening_handshake.h"
+#include "wire/server_frames.h"
+#include "wire/server_policy.h"
+#include "wire/wire_expectation.h"
+
+namespace maskcheck::wire {
+namespace {
+
+TEST(LoopbackUrl, TakesLoopbackAddressesOnly) {
+  const auto v4 = parse_loopback_url("ws://127.0.0.1:8080/chat");
+  ASSERT_TRUE(std::holds_alternative<LoopbackUrl>(v4));
+  EXPECT_EQ(std::get<LoopbackUrl>(v4).port, 8080);
+  EXPECT_EQ(std::get<LoopbackUrl>(v4).path, "/chat");
+  const auto v6 = parse_loopback_url("ws://[::1]:9/");
+  ASSERT_TRUE(std::holds_alternative<LoopbackUrl>(v6));
+  EXPECT_EQ(std::get<LoopbackUrl>(v6).family, AF_INET6);
+  EXPECT_TRUE(std::holds_alternative<LoopbackUrl>(parse_loopback_url("ws://localhost:1")));
+  for (const char* refused : {"ws://10.0.0.1:80/", "ws://example.com:80/", "wss://127.0.0.1:1/",
+                              "ws://127.0.0.1/", "ws://127.0.0.1:0/", "ws://[::2]:80/"}) {
+    EXPECT_TRUE(std::holds_alternative<std::string>(parse_loopback_url(refused))) << refused;
+  }
+}
+
+// RFC 6455 section 1.3's example.
+TEST(OpeningHandshake, AcceptIsTheRfcExample) {
+  EXPECT_EQ(accept_for("dGhlIHNhbXBsZSBub25jZQ=="), "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
+  EXPECT_EQ(random_key().size(), 24u);
+  EXPECT_NE(random_key(), random_key());
+}
+
+TEST(ServerPolicy, ReadsEveryField) {
+  const auto parsed = parse_policy(R"({"server": "s", "max_message_size": 100, "utf8": false,
+      "error_close_codes": {"default": [1002], "invalid-close-code": ["no-code", 1002]},
+      "closes_without_frame": ["reserved-bits"], "close_reply": "any",
+      "close_drops_pending_replies": true, "refused_close_codes": [1014]})");
+  ASSERT_TRUE(std::holds_alternative<ServerPolicy>(parsed)) << std::get<std::string>(parsed);
+  const ServerPolicy& policy = std::get<ServerPolicy>(parsed);
+  EXPECT_EQ(policy.max_message_size, 100u);
+  EXPECT_FALSE(policy.utf8);
+  EXPECT_EQ(policy.codes_for(reference::ProtocolError::invalid_close_code),
+            (std::vector<std::uint16_t>{kNoCode, 1002}));
+  EXPECT_EQ(policy.codes_for(reference::ProtocolError::invalid_utf8),
+            std::vector<std::uint16_t>{1002});
+  EXPECT_TRUE(policy.closes_without_frame.contains(reference::ProtocolError::reserved_bits));
+  EXPECT_FALSE(policy.echoes_close_code);
+  EXPECT_TRUE(policy.close_drops_pending_replies);
+  EXPECT_TRUE(policy.refused_close_codes.contains(1014));
+}
+
+TEST(ServerPolicy, RefusesWhatItCannotRead) {
+  for (const char* bad : {"[]", "{\"utf8\": 1}", "{\"colour\": 1}", "{\"close_reply\": \"maybe\"}",
+                          R"({"error_close_codes": {"bad-bits": [1002]}})",
+                          R"({"error_close_codes": {"default": [999]}})",
+                          R"({"error_close_codes": {"default": []}})", "{"}) {
+    EXPECT_TRUE(std::holds_alternative<std::string>(parse_policy(bad))) << bad;
+  }
+}
+
+std::vector<std::uint8_t> server_frame(std::uint8_t first_byte, std::vector<std::uint8_t> payload,
+                                       bool masked = false) {
+  std::vector<std::uint8_t> bytes{first_byte, static_cast<std::uint8_t>(payload.size())};
+  if (masked) {
+    bytes[1] |= 0x80;
+    bytes.insert(bytes.end(), 4, 0);
+  }
+  bytes.insert(bytes.end(), payload.begin(), payload.end());
+  return bytes;
+}
+
+TEST(ServerFrames, JoinsFragmentsAndKeepsControlFramesInPlace) {
+  std::vector<std::uint8_t> inbox = server_frame(0x01, {'a'});
+  for (const auto& more :
+       {server_frame(0x89, {'p'}), server_frame(0x80, {'b'}), server_frame(0x82, {'c', 'd'})}) {
+    inbox.insert(inbox.end(), more.begin(), more.end());
+  }
+  inbox.push_back(0x82);  // the start of a frame still to come
+  ServerFrameReader reader;
+  std::vector<ServerEvent> events;
+  EXPECT_FALSE(reader.read(inbox, events));
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[0], (ServerEvent{0x9, {'p'}}));
+  EXPECT_EQ(events[1], (ServerEvent{0x1, {'a', 'b'}}));
+  EXPECT_EQ(events[2], (ServerEvent{0x2, {'c', 'd'}}));
+  EXPECT_EQ(inbox, std::vector<std::uint8_t>{0x82});
+}
+
+TEST(ServerFrames, AMaskedServerFrameIsAFinding) {
+  std::vector<std::uint8_t> inbox = server_frame(0x81, {'x'}, true);
+  ServerFrameReader reader;
+  std::vector<ServerEvent> events;
+  const auto problem = reader.read(inbox, events);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->find("masked"), std::string::npos);
+}
+
+// A text message and a ping, then a client close: the echo, the pong, a close echoing the code.
+std::vector<std::uint8_t> message_ping_close(std::uint16_t code) {
+  std::vector<std::uint8_t> stream;
+  const std::vector<std::uint8_t> hello{'h', 'i'};
+  const std::vector<std::uint8_t> close{static_cast<std::uint8_t>(code >> 8),
+                                        static_cast<std::uint8_t>(code)};
+  append_frame(stream, {kFin | 0x1, hello, {1, 2, 3, 4}});
+  append_frame(stream, {kFin | 0x9, hello, {5, 6, 7, 8}});
+  append_frame(stream, {kFin | 0x8, close, {9, 9, 9, 9}});
+  return stream;
+}
+
+WireExpectation expect(const std::vector<std::uint8_t>& stream, const ServerPolicy& policy) {
+  return expect_from(reference::decode_stream(stream, policy.decode_limits()), policy, stream);
+}
+
+TEST(WireExpectation, EchoesAPongAndTheCloseCode) {
+  const WireExpectation expected = expect(message_ping_close(1000), ServerPolicy{});
+  EXPECT_EQ(expected.ending, Ending::client_close);
+  EXPECT_EQ(expected.close_codes, std::vector<std::uint16_t>{1000});
+  ASSERT_EQ(expected.events.size(), 2u);
+  const WireObservation right{
+      {{0x1, {'h', 'i'}}, {0xa, {'h', 'i'}}, {0x8, {0x03, 0xe8}}}, Finish::closed, {}};
+  EXPECT_FALSE(compare_wire(expected, right, "id"));
+  WireObservation reordered = right;  // a pong may overtake an echo
+  std::swap(reordered.events[0], reordered.events[1]);
+  EXPECT_FALSE(compare_wire(expected, reordered, "id"));
+  WireObservation other_code = right;
+  other_code.events[2].payload = {0x03, 0xea};
+  EXPECT_TRUE(compare_wire(expected, other_code, "id"));
+  WireObservation lost_echo = right;
+  lost_echo.events.erase(lost_echo.events.begin());
+  EXPECT_TRUE(compare_wire(expected, lost_echo, "id"));
+  ServerPolicy drops;
+  drops.close_drops_pending_replies = true;
+  EXPECT_FALSE(compare_wire(expect(message_ping_close(1000), drops), lost_echo, "id"));
+}
+
+TEST(WireExpectation, ARefusedCloseCodeIsAnError) {
+  ServerPolicy policy;
+  policy.refused_close_codes = {1014};
+  const WireExpectation expected = expect(message_ping_close(1014), policy);
+  EXPECT_EQ(expected.ending, Ending::error);
+  EXPECT_EQ(expected.close_codes, std::vector<std::uint16_t>{1002});
+}
+
+}  // namespace
+}  // namespace maskcheck::wire
