@@ -60,17 +60,13 @@ maskcheck_documented(command_bench_servers "scripts/bench --servers")
 maskcheck_documented(server_url
   "build/release/bin/maskcheck wire ws://127.0.0.1:8080/ --policy my-server.json --connections 8")
 
-# The mutation runs share the mutation test's worker slots (its trees are built once): they lock
-# them from each other (the mutation test runs alone anyway), and run beside other tests, as a
-# timed-out mutant counts as detected.
-maskcheck_command_test(command_mutate 900 mutation_slots ${commands}/mutate.sh ${PROJECT_SOURCE_DIR}
+# The mutation run shares the mutation test's worker slots (its trees are built once), locked
+# from it, and runs beside other tests, as a timed-out mutant counts as detected.
+maskcheck_command_test(command_mutate 1800 mutation_slots ${commands}/mutate.sh ${PROJECT_SOURCE_DIR}
                        ${PROJECT_BINARY_DIR}/mutation)
-maskcheck_command_test(command_mutate_more 1800 mutation_slots ${commands}/mutate_more.sh
-                       ${PROJECT_SOURCE_DIR}
-                       ${PROJECT_BINARY_DIR}/mutation)
-maskcheck_documented(command_mutate "scripts/mutate --only imprecise-8-past key-rotation-reversed")
-maskcheck_documented(command_mutate_more "scripts/mutate --fuzz" "scripts/mutate --fuzz --fuzz-runs 0"
-  "scripts/mutate --operators" "scripts/mutate --operators impl/block_unmask.cpp --jobs 2")
+maskcheck_documented(command_mutate "scripts/mutate --only imprecise-8-past key-rotation-reversed"
+  "scripts/mutate --fuzz" "scripts/mutate --fuzz --fuzz-runs 0" "scripts/mutate --operators"
+  "scripts/mutate --operators impl/block_unmask.cpp --jobs 2")
 maskcheck_documented(mutation "scripts/mutate" "ctest --preset release -L mutation")
 
 maskcheck_command_test(command_fuzz 1200 fuzz_tree ${commands}/fuzz.sh ${PROJECT_SOURCE_DIR})
