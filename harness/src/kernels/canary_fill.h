@@ -13,7 +13,7 @@ class CanaryFill {
  public:
   explicit CanaryFill(unsigned which);  // 0 or 1
 
-  // Byte `position` of the fill (positions count from the start of the image, any size).
+  // Byte `position` of the fill (positions count from kCanaryBytes before the window, any size).
   std::uint8_t at(std::size_t position) const { return repeated_[position % kPeriod]; }
   // The fill's bytes at positions [position, position + size) into `out`, or compared with `in`.
   void write(std::uint8_t* out, std::size_t position, std::size_t size) const;

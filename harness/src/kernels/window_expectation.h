@@ -23,7 +23,7 @@ ByteRange unmasked_range(const Contract& contract, maskcheck_beyond_payload beyo
 struct WindowExpectation {
   const Contract& contract;
   maskcheck_beyond_payload beyond;
-  const CanaryFill& canary;      // at image position offset + kCanaryBytes
+  const CanaryFill& canary;      // at fill position offset + kCanaryBytes
   const std::uint8_t* input;     // the read footprint's bytes
   const std::uint8_t* unmasked;  // the reference's output over unmasked_range()
 

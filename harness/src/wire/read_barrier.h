@@ -33,7 +33,7 @@ class ReadBarrier {
   // Waits until the server has read everything written so far, taking in whatever it sends
   // meanwhile. Arrival::bytes once it has; closed or reset if the connection ended; timed_out.
   Arrival wait(TcpConnection& connection, Clock::time_point deadline);
-  // Why unread_by_server() had no answer, for a one-line error.
+  // Why server_side() had no answer, for a one-line error.
   const std::string& problem() const { return problem_; }
 
  private:

@@ -6,7 +6,7 @@
 //   {"server": "ws 8.18.3 on Node 20", "max_message_size": 16777216, "utf8": true,
 //    "error_close_codes": {"default": [1002], "invalid-utf8": [1007], "message-too-large": [1009]},
 //    "closes_without_frame": [], "close_reply": "echo-code", "close_drops_pending_replies": false,
-//    "refused_close_codes": []}
+//    "refused_close_codes": [1014]}
 // A close code list may hold "no-code": a close frame with an empty payload.
 #pragma once
 

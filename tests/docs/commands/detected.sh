@@ -1,4 +1,4 @@
-# Sourced by the mutation command tests. expect_detected COUNT TEXT: scripts/mutate's output TEXT
+# Sourced by the mutation command test. expect_detected COUNT TEXT: scripts/mutate's output TEXT
 # must end with all COUNT mutants detected, killed or timed out (a machine busy with other tests
 # may turn a kill into a timeout, which the score counts as detected too).
 expect_detected() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/mutate's ways as docs/testing.md shows them, each over one or two mutants: the two it
+# scripts/mutate's ways as docs/testing.md shows them, each over two mutants: the two it
 # names with --only, through the fuzz targets replaying their seeds too (--fuzz --fuzz-runs 0), the
 # report written; and the operator mutants of a file (--operators FILE). Each must detect what it
 # runs.
