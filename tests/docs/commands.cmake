@@ -24,7 +24,7 @@ function(maskcheck_command_test name timeout tree)
 endfunction()
 
 maskcheck_command_test(command_verify 900 verify_tree ${commands}/verify.sh ${PROJECT_SOURCE_DIR})
-maskcheck_documented(command_verify "scripts/verify")
+maskcheck_documented(command_verify "scripts/verify" "scripts/verify --shard 2/4")
 maskcheck_documented(ci "scripts/test")
 
 maskcheck_command_test(command_maskcheck_examples 600 - ${commands}/maskcheck_examples.sh
