@@ -7,11 +7,11 @@
 
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/reference_frame_decoder.h"
+#include "wire/frame_reader.h"
 #include "wire/loopback_url.h"
 #include "wire/opening_handshake.h"
-#include "wire/server_frames.h"
-#include "wire/server_policy.h"
-#include "wire/wire_expectation.h"
+#include "wire/servers/server_policy.h"
+#include "wire/servers/wire_expectation.h"
 
 namespace maskcheck::wire {
 namespace {
@@ -84,20 +84,20 @@ TEST(ServerFrames, JoinsFragmentsAndKeepsControlFramesInPlace) {
     inbox.insert(inbox.end(), more.begin(), more.end());
   }
   inbox.push_back(0x82);  // the start of a frame still to come
-  ServerFrameReader reader;
-  std::vector<ServerEvent> events;
+  FrameReader reader;
+  std::vector<WireEvent> events;
   EXPECT_FALSE(reader.read(inbox, events));
   ASSERT_EQ(events.size(), 3u);
-  EXPECT_EQ(events[0], (ServerEvent{0x9, {'p'}}));
-  EXPECT_EQ(events[1], (ServerEvent{0x1, {'a', 'b'}}));
-  EXPECT_EQ(events[2], (ServerEvent{0x2, {'c', 'd'}}));
+  EXPECT_EQ(events[0], (WireEvent{0x9, {'p'}}));
+  EXPECT_EQ(events[1], (WireEvent{0x1, {'a', 'b'}}));
+  EXPECT_EQ(events[2], (WireEvent{0x2, {'c', 'd'}}));
   EXPECT_EQ(inbox, std::vector<std::uint8_t>{0x82});
 }
 
 TEST(ServerFrames, AMaskedServerFrameIsAFinding) {
   std::vector<std::uint8_t> inbox = server_frame(0x81, {'x'}, true);
-  ServerFrameReader reader;
-  std::vector<ServerEvent> events;
+  FrameReader reader;
+  std::vector<WireEvent> events;
   const auto problem = reader.read(inbox, events);
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->find("masked"), std::string::npos);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #ifdef MASKCHECK_WIRE
-#include "wire/throughput.h"
+#include "wire/servers/throughput.h"
 #endif
 
 namespace maskcheck::cli {
@@ -54,12 +54,14 @@ struct StreamArguments {
 struct WireArguments {
   RunArguments run;                    // its kernels and required kernels are not used
   std::string url;                     // a running server's ws:// URL, or:
-  std::string server;                  // a command that starts one (see wire/server_process.h)
+  std::string server;                  // a command that starts one (see wire/child_process.h)
+  std::string client;                  // or an echo client's command (wire/clients/)
   std::string policy;                  // a policy file; empty: the RFC's defaults
   std::string case_id;                 // one case only
   std::vector<unsigned> header_sizes;  // empty: 6, 8 and 14
   bool no_splits = false;
   bool no_streams = false;
+  bool no_fresh_keys = false;
   std::uint64_t longest_stream = std::uint64_t{1} << 30;
   unsigned case_seconds = 10;
   unsigned start_seconds = 30;

@@ -107,15 +107,21 @@ int main(int argc, char** argv) {
 #ifdef MASKCHECK_WIRE
   WireArguments wire_arguments;
   CLI::App* wire = app.add_subcommand(
-      "wire", "check a live echo server over real sockets, each piece of a split its own read");
+      "wire",
+      "check a live echo server, or an echo client, over real sockets, each piece of a split its "
+      "own read");
   wire->add_option("url", wire_arguments.url, "the server's ws:// URL, on a loopback address");
   wire->add_option("--server", wire_arguments.server,
                    "a command that starts the server and prints 'listening PORT' (instead of a "
                    "URL); maskcheck stops it when the run ends");
+  wire->add_option("--client", wire_arguments.client,
+                   "check an echo client instead: a command that connects to $MASKCHECK_URL and "
+                   "sends back every message; maskcheck is its server, and stops it when done");
   wire->add_option("--policy", wire_arguments.policy,
                    "the server's policy file (JSON; default: the RFC's defaults, 16 MiB limit)");
   wire->add_option("--case", wire_arguments.case_id,
-                   "run one case, e.g. wire:split:h8:n127:k37fa213d:server:c3,40");
+                   "run one case, e.g. wire:split:h8:n127:k37fa213d:server:c3,40 or "
+                   "wire:client:split:h4:n127:c3,40");
   wire->add_option("--connections", wire_arguments.run.jobs,
                    "connections at once, each on its own thread (default 4)")
       ->check(CLI::Range(1u, kMaxJobs));
@@ -129,9 +135,12 @@ int main(int argc, char** argv) {
   wire->add_flag("--summary-only", wire_arguments.run.summary_only,
                  "count failures in the table without reporting each one");
   wire->add_option("--header", wire_arguments.header_sizes,
-                   "split header size 6, 8 or 14 (repeatable; default: all)");
+                   "split header size 6, 8 or 14, or for --client 2, 4 or 10 (repeatable; "
+                   "default: all)");
   wire->add_flag("--no-splits", wire_arguments.no_splits, "leave out the split cases");
   wire->add_flag("--no-streams", wire_arguments.no_streams, "leave out the named streams");
+  wire->add_flag("--no-fresh-keys", wire_arguments.no_fresh_keys,
+                 "--client: leave out the case that starts the client twice to compare its keys");
   wire->add_option("--longest-stream", wire_arguments.longest_stream,
                    "leave out named streams longer than this many bytes");
   wire->add_option("--case-seconds", wire_arguments.case_seconds,
@@ -139,7 +148,8 @@ int main(int argc, char** argv) {
                    "(default 10, plus one per 20 MB)")
       ->check(CLI::PositiveNumber);
   wire->add_option("--start-seconds", wire_arguments.start_seconds,
-                   "how long --server may take to print its port (default 30)")
+                   "how long --server may take to print its port, or --client to connect "
+                   "(default 30)")
       ->check(CLI::PositiveNumber);
   wire->add_option("--fuzz", wire_arguments.fuzz_seconds,
                    "fuzz for this many seconds: mutated streams cut at random, each case on a new "

@@ -10,8 +10,8 @@
 
 #include "commands.h"
 #include "number_list.h"
-#include "wire/perf_share.h"
-#include "wire/throughput.h"
+#include "wire/servers/perf_share.h"
+#include "wire/servers/throughput.h"
 
 namespace maskcheck::cli {
 

@@ -1,4 +1,4 @@
-// maskcheck wire: a live server checked over real sockets (harness/src/wire).
+// maskcheck wire: a live server, or a live client, checked over real sockets (harness/src/wire).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -11,8 +11,9 @@
 #include "progress_line.h"
 #include "run_options.h"
 #include "run_tally.h"
-#include "wire/server_process.h"
-#include "wire/wire_run.h"
+#include "wire/child_process.h"
+#include "wire/clients/client_run.h"
+#include "wire/servers/wire_run.h"
 
 namespace maskcheck::cli {
 
@@ -27,7 +28,11 @@ std::string quoted(const std::string& text) {
 
 std::string repro_line(const WireArguments& arguments, const std::string& case_id) {
   std::string line = "maskcheck wire ";
-  line += arguments.server.empty() ? arguments.url : "--server " + quoted(arguments.server);
+  if (!arguments.client.empty()) {
+    line += "--client " + quoted(arguments.client);
+  } else {
+    line += arguments.server.empty() ? arguments.url : "--server " + quoted(arguments.server);
+  }
   if (!arguments.policy.empty()) line += " --policy " + quoted(arguments.policy);
   if (arguments.no_barrier) line += " --no-barrier";
   return line + " --case " + case_id;
@@ -40,7 +45,8 @@ void print_failure(const WireArguments& arguments, const StreamFailure& failure)
 
 std::string select_target(const WireArguments& arguments, wire::WireTarget& target) {
   if (arguments.url.empty() == arguments.server.empty())
-    return "wire needs a server: a ws:// URL, or --server COMMAND (not both)";
+    return "wire needs a server (a ws:// URL or --server COMMAND, not both) or a client "
+           "(--client COMMAND)";
   if (!arguments.policy.empty()) {
     auto loaded = wire::load_policy(arguments.policy);
     if (auto* reason = std::get_if<std::string>(&loaded)) return *reason;
@@ -66,11 +72,9 @@ std::string select_plan(const WireArguments& arguments, wire::WirePlan& plan) {
   return {};
 }
 
-int run_one(const WireArguments& arguments, const wire::WireTarget& target) {
-  auto parsed = wire::parse_wire_case_id(arguments.case_id);
-  if (auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
-  std::string unreachable;
-  const auto failure = wire::check_wire_case(target, std::get<wire::WireCase>(parsed), unreachable);
+// One case's outcome, as --case prints it.
+int one_case(const WireArguments& arguments, const std::string& unreachable,
+             const std::optional<StreamFailure>& failure) {
   if (!unreachable.empty()) return bad_input(unreachable);
   if (failure) {
     print_failure(arguments, *failure);
@@ -78,6 +82,14 @@ int run_one(const WireArguments& arguments, const wire::WireTarget& target) {
   }
   std::printf("PASS %s\n", arguments.case_id.c_str());
   return kExitPass;
+}
+
+int run_one(const WireArguments& arguments, const wire::WireTarget& target) {
+  auto parsed = wire::parse_wire_case_id(arguments.case_id);
+  if (auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
+  std::string unreachable;
+  const auto failure = wire::check_wire_case(target, std::get<wire::WireCase>(parsed), unreachable);
+  return one_case(arguments, unreachable, failure);
 }
 
 // A fuzzed failure's stream and cuts as JSON, beside its repro line: wire-findings/ID.json.
@@ -109,19 +121,18 @@ std::string save_finding(const WireArguments& arguments, const StreamFailure& fa
   return file ? path : std::string();
 }
 
-int run_all(const WireArguments& arguments, const wire::WireTarget& target,
-            const wire::WirePlan& plan, SweepOptions options) {
-  const std::atomic<bool>& interrupted = stop_on_interrupt();
-  options.stop_requested = &interrupted;
-  ProgressLine progress("wire " + target.url.host);
-  if (!arguments.run.quiet) options.on_progress = [&](const Progress& at) { progress.update(at); };
-  const bool fuzzing = arguments.fuzz_seconds > 0;
-  const wire::WireRunResult result =
-      fuzzing ? wire::fuzz_wire(target, arguments.seed, arguments.fuzz_seconds, options)
-              : wire::run_wire(target, plan, options);
-  progress.finish();
-  if (!result.unreachable.empty()) return bad_input(result.unreachable);
-  const RunOutcome<StreamFailure>& outcome = result.outcome;
+// What a run did, server or client, for the table or the JSON summary.
+struct RunSummary {
+  std::string subject;  // "server" or "client"
+  std::string name;
+  const RunOutcome<StreamFailure>* outcome = nullptr;
+  std::uint64_t connections = 0;
+  std::uint64_t writes = 0;
+  const wire::KeySpread* keys = nullptr;  // a client's
+};
+
+int report(const WireArguments& arguments, const RunSummary& run, bool interrupted) {
+  const RunOutcome<StreamFailure>& outcome = *run.outcome;
   if (arguments.run.reports_failures()) {
     for (const StreamFailure& failure : outcome.failures) {
       print_failure(arguments, failure);
@@ -135,10 +146,15 @@ int run_all(const WireArguments& arguments, const wire::WireTarget& target,
   tally.interrupted = interrupted;
   if (arguments.run.json) {
     nlohmann::json out = tally.json_summary();
-    out["server"] = target.policy.server;
+    out[run.subject] = run.name;
     out["seconds"] = outcome.seconds;
-    out["connections"] = result.connections;
-    out["writes"] = result.writes;
+    out["connections"] = run.connections;
+    out["writes"] = run.writes;
+    if (run.keys) {
+      out["keys"] = {{"frames", run.keys->frames},
+                     {"distinct", run.keys->distinct.size()},
+                     {"zero", run.keys->zero}};
+    }
     out["failures"] = nlohmann::json::array();
     for (const StreamFailure& failure : outcome.failures) {
       out["failures"].push_back({{"case", failure.case_id},
@@ -146,20 +162,87 @@ int run_all(const WireArguments& arguments, const wire::WireTarget& target,
                                  {"repro", repro_line(arguments, failure.case_id)}});
     }
     std::printf("%s\n", out.dump(2).c_str());
-  } else {
-    std::printf("%-40s %10s %9s %9s %10s %12s %10s\n", "server", "cases", "failures", "seconds",
-                "cases/s", "connections", "writes");
-    std::printf("%-40s %10llu %9llu %9.2f %10.0f %12llu %10llu%s\n",
-                target.policy.server.substr(0, 40).c_str(),
-                static_cast<unsigned long long>(outcome.cases),
-                static_cast<unsigned long long>(outcome.failed_cases), outcome.seconds,
-                cases_per_second(outcome.cases, outcome.seconds),
-                static_cast<unsigned long long>(result.connections),
-                static_cast<unsigned long long>(result.writes),
-                outcome.stopped_early ? "  (stopped early)" : "");
-    tally.print_closing_lines();
+    return tally.exit_code();
   }
+  std::printf("%-40s %10s %9s %9s %10s %12s %10s\n", run.subject.c_str(), "cases", "failures",
+              "seconds", "cases/s", "connections", "writes");
+  std::printf("%-40s %10llu %9llu %9.2f %10.0f %12llu %10llu%s\n", run.name.substr(0, 40).c_str(),
+              static_cast<unsigned long long>(outcome.cases),
+              static_cast<unsigned long long>(outcome.failed_cases), outcome.seconds,
+              cases_per_second(outcome.cases, outcome.seconds),
+              static_cast<unsigned long long>(run.connections),
+              static_cast<unsigned long long>(run.writes),
+              outcome.stopped_early ? "  (stopped early)" : "");
+  if (run.keys) {
+    std::printf("mask keys: %llu frames, %zu distinct keys, %llu zero\n",
+                static_cast<unsigned long long>(run.keys->frames), run.keys->distinct.size(),
+                static_cast<unsigned long long>(run.keys->zero));
+  }
+  tally.print_closing_lines();
   return tally.exit_code();
+}
+
+int run_all(const WireArguments& arguments, const wire::WireTarget& target,
+            const wire::WirePlan& plan, SweepOptions options) {
+  const std::atomic<bool>& interrupted = stop_on_interrupt();
+  options.stop_requested = &interrupted;
+  ProgressLine progress("wire " + target.url.host);
+  if (!arguments.run.quiet) options.on_progress = [&](const Progress& at) { progress.update(at); };
+  const bool fuzzing = arguments.fuzz_seconds > 0;
+  const wire::WireRunResult result =
+      fuzzing ? wire::fuzz_wire(target, arguments.seed, arguments.fuzz_seconds, options)
+              : wire::run_wire(target, plan, options);
+  progress.finish();
+  if (!result.unreachable.empty()) return bad_input(result.unreachable);
+  return report(
+      arguments,
+      {"server", target.policy.server, &result.outcome, result.connections, result.writes, nullptr},
+      interrupted);
+}
+
+std::string select_client(const WireArguments& arguments, wire::ClientTarget& target,
+                          wire::ClientPlan& plan) {
+  if (!arguments.url.empty() || !arguments.server.empty())
+    return "wire checks a server or a client: --client with a URL or --server is both";
+  if (!arguments.policy.empty())
+    return "--policy declares a server's behaviour; --client takes none";
+  if (arguments.fuzz_seconds > 0) return "--fuzz checks servers; --client runs the client cases";
+  target.command = arguments.client;
+  target.barrier = !arguments.no_barrier;
+  target.case_time = std::chrono::seconds(arguments.case_seconds);
+  target.start_time = std::chrono::seconds(arguments.start_seconds);
+  if (!arguments.header_sizes.empty()) plan.header_sizes = arguments.header_sizes;
+  for (unsigned size : plan.header_sizes) {
+    if (size != 2 && size != 4 && size != 10) return "--header must be 2, 4 or 10 with --client";
+  }
+  if (arguments.no_splits) plan.header_sizes.clear();
+  plan.fresh_keys = !arguments.no_fresh_keys;
+  return {};
+}
+
+int client_command(const WireArguments& arguments, SweepOptions options) {
+  wire::ClientTarget target;
+  wire::ClientPlan plan;
+  if (auto error = select_client(arguments, target, plan); !error.empty()) return bad_input(error);
+  if (!arguments.case_id.empty()) {
+    auto parsed = wire::parse_client_case_id(arguments.case_id);
+    if (auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
+    std::string unreachable;
+    const auto failure =
+        wire::check_client_case(target, std::get<wire::ClientCase>(parsed), unreachable);
+    return one_case(arguments, unreachable, failure);
+  }
+  const std::atomic<bool>& interrupted = stop_on_interrupt();
+  options.stop_requested = &interrupted;
+  ProgressLine progress("wire client");
+  if (!arguments.run.quiet) options.on_progress = [&](const Progress& at) { progress.update(at); };
+  const wire::ClientRunResult result = wire::run_client(target, plan, options);
+  progress.finish();
+  if (!result.unreachable.empty()) return bad_input(result.unreachable);
+  return report(arguments,
+                {"client", arguments.client, &result.outcome, result.connections, result.writes,
+                 &result.keys},
+                interrupted);
 }
 
 }  // namespace
@@ -168,18 +251,19 @@ int wire_command(const WireArguments& arguments) {
   wire::WireTarget target;
   wire::WirePlan plan;
   SweepOptions options;
+  RunArguments run = arguments.run;
+  if (run.jobs == 0) run.jobs = 4;  // connections: the peer's cores matter, not ours
+  if (auto error = apply_run_arguments(run, options); !error.empty()) return bad_input(error);
+  if (!arguments.client.empty()) return client_command(arguments, options);
   if (auto error = select_target(arguments, target); !error.empty()) return bad_input(error);
   if (auto error = select_plan(arguments, plan); !error.empty()) return bad_input(error);
-  RunArguments run = arguments.run;
-  if (run.jobs == 0) run.jobs = 4;  // connections: the server's cores matter, not ours
-  if (auto error = apply_run_arguments(run, options); !error.empty()) return bad_input(error);
 
-  std::unique_ptr<wire::ServerProcess> server;
+  std::unique_ptr<wire::ChildProcess> server;
   if (!arguments.server.empty()) {
     auto started =
-        wire::ServerProcess::start(arguments.server, std::chrono::seconds(arguments.start_seconds));
+        wire::ChildProcess::start(arguments.server, std::chrono::seconds(arguments.start_seconds));
     if (auto* reason = std::get_if<std::string>(&started)) return bad_input(*reason);
-    server = std::move(std::get<std::unique_ptr<wire::ServerProcess>>(started));
+    server = std::move(std::get<std::unique_ptr<wire::ChildProcess>>(started));
     target.url =
         std::get<wire::LoopbackUrl>(wire::parse_loopback_url(wire::loopback_url(server->port())));
   }

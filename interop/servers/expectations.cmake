@@ -38,30 +38,20 @@ endif()
 # Every server and its expectation, for scripts/servers: "NAME<TAB>COMMAND<TAB>POLICY<TAB>EXPECTED".
 set(server_table "")
 foreach(expectation IN LISTS server_expectations)
-  string(REPLACE " " ";" fields "${expectation}")
-  list(GET fields 0 name)
+  maskcheck_read_expectation("${expectation}")
   get_property(built GLOBAL PROPERTY maskcheck_echo_server_${name}_command SET)
   if(MASKCHECK_SANITIZE AND NOT built)  # the servers built from source there (CMakeLists.txt)
     continue()
-  endif()
-  list(SUBLIST fields 1 -1 finding)
-  if(finding MATCHES "^pass$")
-    set(arguments pass)
-  else()
-    list(GET finding 0 case_id)
-    list(GET finding 1 pattern)
-    set(arguments ${case_id} ${${pattern}})
   endif()
   get_property(command GLOBAL PROPERTY maskcheck_echo_server_${name}_command)
   get_property(policy GLOBAL PROPERTY maskcheck_echo_server_${name}_policy)
   if(NOT command)
     message(FATAL_ERROR "servers expectation for '${name}': no such server")
   endif()
-  list(GET arguments 0 expected)
   string(APPEND server_table "${name}\t${command}\t${policy}\t${expected}\n")
   add_test(NAME server_${name}
-           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/expect_server.sh $<TARGET_FILE:maskcheck>
-                   ${policy} "${command}" ${arguments})
+           COMMAND bash ${PROJECT_SOURCE_DIR}/interop/expect_wire.sh ${expected} "${pattern}"
+                   $<TARGET_FILE:maskcheck> wire --server "${command}" --policy ${policy})
   set_tests_properties(server_${name} PROPERTIES LABELS servers TIMEOUT 900 ENVIRONMENT
     "MASKCHECK_WIRE_SLICE=${server_slice};MASKCHECK_WIRE_PASSING=--no-streams --shard ${split_half}/2${split_headers}")
   math(EXPR split_half "3 - ${split_half}")
@@ -81,24 +71,23 @@ if(TARGET maskcheck_broken_parsers)
       "key-not-rotated-after-first-part wire:split:h6:n2:k37fa213d:server:c0,7 wrong_byte"
       "last-byte-dropped-after-three-reads wire:split:h6:n2:k37fa213d:server:c6,7 short_echo")
   foreach(planted IN LISTS planted_expectations)
-    string(REPLACE " " ";" fields "${planted}")
-    list(GET fields 0 name)
-    list(GET fields 1 case_id)
-    list(GET fields 2 pattern)
+    maskcheck_read_expectation("${planted}")
     add_test(NAME server_planted_${name}
-             COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/expect_server.sh $<TARGET_FILE:maskcheck>
-                     ${CMAKE_CURRENT_SOURCE_DIR}/maskcheck/maskcheck.json
-                     "$<TARGET_FILE:maskcheck_broken_echo_server> ${name}" ${case_id} ${${pattern}})
+             COMMAND bash ${PROJECT_SOURCE_DIR}/interop/expect_wire.sh ${expected} "${pattern}"
+                     $<TARGET_FILE:maskcheck> wire
+                     --server "$<TARGET_FILE:maskcheck_broken_echo_server> ${name}"
+                     --policy ${CMAKE_CURRENT_SOURCE_DIR}/maskcheck/maskcheck.json)
     set_tests_properties(server_planted_${name} PROPERTIES LABELS servers TIMEOUT 300
                          ENVIRONMENT "MASKCHECK_WIRE_SLICE=--no-streams --connections 1")
   endforeach()
   # Fuzzing finds it too: on one connection the fuzzed cases run in order, so the first to fail
   # is the same every time, whatever the machine's speed.
   add_test(NAME server_fuzz_planted
-           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/expect_server.sh $<TARGET_FILE:maskcheck>
-                   ${CMAKE_CURRENT_SOURCE_DIR}/maskcheck/maskcheck.json
-                   "$<TARGET_FILE:maskcheck_broken_echo_server> key-not-rotated-after-first-part"
-                   wire:fuzz:s1:i15 "echo 1 .text.: payload differs from the reference first at byte 2")
+           COMMAND bash ${PROJECT_SOURCE_DIR}/interop/expect_wire.sh wire:fuzz:s1:i15
+                   "echo 1 .text.: payload differs from the reference first at byte 2"
+                   $<TARGET_FILE:maskcheck> wire
+                   --server "$<TARGET_FILE:maskcheck_broken_echo_server> key-not-rotated-after-first-part"
+                   --policy ${CMAKE_CURRENT_SOURCE_DIR}/maskcheck/maskcheck.json)
   set_tests_properties(server_fuzz_planted PROPERTIES LABELS servers TIMEOUT 300
                        ENVIRONMENT "MASKCHECK_WIRE_SLICE=--fuzz 60 --connections 1")
 endif()

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# maskcheck wire's bad input and dying servers: each bad input is one line on stderr and exit 2,
-# and a server that dies mid-run ends the run with a finding, never a hang.
-# Usage: wire_cli_test.sh MASKCHECK ECHO_SERVER
+# maskcheck wire's bad input and dying servers and clients: each bad input is one line on stderr
+# and exit 2, and a server or client that dies mid-run ends the run with a finding, never a hang.
+# Usage: wire_cli_test.sh MASKCHECK ECHO_SERVER ECHO_CLIENT
 set -u
-maskcheck=$1 server=$2
+maskcheck=$1 server=$2 client=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
@@ -42,6 +42,17 @@ s = h.HTTPServer((\"127.0.0.1\", 0), h.SimpleHTTPRequestHandler)
 print(\"listening\", s.server_port, flush=True)
 s.serve_forever()' 2>/dev/null"
 expect_bad_input "refused the upgrade: HTTP" --server "$http"
+expect_bad_input "is both" --client "$client" --server "$server"
+expect_bad_input "takes none" --client "$client" --policy "$work/policy.json"
+expect_bad_input "exited with status 1 before it connected to ws://127.0.0.1:" --client false
+expect_bad_input "did not connect to ws://127.0.0.1:" --client "sleep 30" --start-seconds 1
+expect_bad_input "--header must be 2, 4 or 10 with --client" --client "$client" --header 6
+expect_bad_input "must look like wire:client:binary:n300" --client "$client" --case wire:client:split:h9
+# A client that connects and sends no WebSocket request.
+silent="python3 -c 'import os, socket, time
+s = socket.create_connection((\"127.0.0.1\", int(os.environ[\"MASKCHECK_URL\"].split(\":\")[2].strip(\"/\"))))
+s.sendall(b\"hello\\r\\n\\r\\n\"); time.sleep(30)'"
+expect_bad_input "opening handshake is not HTTP" --client "$silent"
 
 # Killed a second in, the server leaves a run of many seconds: a finding, in bounded time. Which
 # words say so depends on who notices first: the run, that the process is gone, or the cases in
@@ -55,5 +66,16 @@ if [[ $code -ne 1 ]] ||
   failed=1
 else
   echo "ok: a server dying mid-run: $(grep -m1 'the server' "$work/out")"
+fi
+
+# Each client lives a second: the cases it leaves unanswered are findings, the run ends.
+timeout 120 "$maskcheck" wire --client "timeout 1 $client" --quiet --max-failures 3 >"$work/out" 2>&1
+code=$?
+if [[ $code -ne 1 ]] || ! grep -q "the client" "$work/out"; then
+  echo "FAIL: a client dying mid-run should fail the run (exit $code):"
+  tail -20 "$work/out"
+  failed=1
+else
+  echo "ok: a client dying mid-run: $(grep -m1 'the client' "$work/out")"
 fi
 exit "$failed"

@@ -49,7 +49,9 @@ maskcheck_documented(command_bench "scripts/bench" "scripts/bench --benchmark_mi
 
 maskcheck_command_test(command_servers 900 build_release_tree ${commands}/servers.sh
                        ${PROJECT_SOURCE_DIR})
-maskcheck_documented(command_servers "scripts/servers")
+maskcheck_documented(command_servers "scripts/servers" "scripts/servers --clients")
+maskcheck_documented(client_maskcheck
+  "build/release/bin/maskcheck wire --client build/release/clients/maskcheck/maskcheck_echo_client")
 maskcheck_documented(server_maskcheck
   "build/release/bin/maskcheck wire --server build/release/servers/maskcheck/maskcheck_echo_server --policy interop/servers/maskcheck/maskcheck.json")
 maskcheck_documented(server_throughput "S=build/release/servers/maskcheck/maskcheck_echo_server"

@@ -53,6 +53,34 @@ std::string_view text_of(boost::beast::string_view value) {
   return {value.data(), value.size()};
 }
 
+// Feeds the inbox to `parser` until its header is done; then the header's bytes leave the inbox.
+template <typename Parser>
+std::string read_header(TcpConnection& connection, Parser& parser, Clock::time_point deadline,
+                        std::string_view who) {
+  parser.eager(false);
+  std::vector<std::uint8_t>& inbox = connection.inbox();
+  std::size_t parsed = 0;
+  bool wants_bytes = inbox.empty();
+  while (!parser.is_header_done()) {
+    if (wants_bytes) {
+      const Arrival arrived = connection.receive(deadline);
+      if (arrived == Arrival::timed_out) {
+        return who == "server" ? "no answer to the opening handshake in time"
+                               : "no opening handshake from the client in time";
+      }
+      if (arrived != Arrival::bytes)
+        return "the " + std::string(who) + " ended the connection during the opening handshake";
+    }
+    boost::beast::error_code error;
+    parsed += parser.put(boost::asio::buffer(inbox.data() + parsed, inbox.size() - parsed), error);
+    wants_bytes = error == http::error::need_more;
+    if (error && !wants_bytes)
+      return "the " + std::string(who) + "'s opening handshake is not HTTP: " + error.message();
+  }
+  inbox.erase(inbox.begin(), inbox.begin() + static_cast<std::ptrdiff_t>(parsed));
+  return {};
+}
+
 }  // namespace
 
 std::string random_key() {
@@ -78,20 +106,8 @@ std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
     return "the server ended the connection before the handshake was sent";
   }
   http::response_parser<http::empty_body> parser;
-  parser.eager(false);
-  std::vector<std::uint8_t>& inbox = connection.inbox();
-  std::size_t parsed = 0;
-  while (!parser.is_header_done()) {
-    const Arrival arrived = connection.receive(deadline);
-    if (arrived == Arrival::timed_out) return "no answer to the opening handshake in time";
-    if (arrived != Arrival::bytes)
-      return "the server ended the connection during the opening handshake";
-    boost::beast::error_code error;
-    parsed += parser.put(boost::asio::buffer(inbox.data() + parsed, inbox.size() - parsed), error);
-    if (error == http::error::need_more) continue;
-    if (error) return "the answer to the opening handshake is not HTTP: " + error.message();
-  }
-  inbox.erase(inbox.begin(), inbox.begin() + static_cast<std::ptrdiff_t>(parsed));
+  if (std::string problem = read_header(connection, parser, deadline, "server"); !problem.empty())
+    return problem;
   const auto& answer = parser.get();
   if (answer.result_int() != 101) {
     return "the server refused the upgrade: HTTP " + std::to_string(answer.result_int()) + " " +
@@ -109,6 +125,34 @@ std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
   if (!answer["Sec-WebSocket-Extensions"].empty()) {
     return "the server accepted an extension nobody offered: " +
            std::string(text_of(answer["Sec-WebSocket-Extensions"]));
+  }
+  return {};
+}
+
+std::string accept_websocket(TcpConnection& connection, Clock::time_point deadline) {
+  http::request_parser<http::empty_body> parser;
+  if (std::string problem = read_header(connection, parser, deadline, "client"); !problem.empty())
+    return problem;
+  const auto& request = parser.get();
+  if (request.method() != http::verb::get) return "the client's opening request is not a GET";
+  if (!has_token(text_of(request[http::field::upgrade]), "websocket"))
+    return "the client's opening request lacks 'Upgrade: websocket'";
+  if (!has_token(text_of(request[http::field::connection]), "upgrade"))
+    return "the client's opening request lacks 'Connection: Upgrade'";
+  if (text_of(request["Sec-WebSocket-Version"]) != "13") {
+    return "the client asks for Sec-WebSocket-Version '" +
+           std::string(text_of(request["Sec-WebSocket-Version"])) + "', not 13";
+  }
+  const std::string key(text_of(request["Sec-WebSocket-Key"]));
+  if (key.size() != 24)
+    return "the client's Sec-WebSocket-Key '" + key + "' is not 16 bytes in base64";
+  const std::string answer =
+      "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+      "Connection: Upgrade\r\nSec-WebSocket-Accept: " +
+      accept_for(key) + "\r\n\r\n";
+  if (connection.send_all({reinterpret_cast<const std::uint8_t*>(answer.data()), answer.size()},
+                          deadline) != Arrival::bytes) {
+    return "the client ended the connection before the handshake's answer was sent";
   }
   return {};
 }

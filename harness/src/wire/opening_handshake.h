@@ -1,7 +1,8 @@
-// The opening handshake (RFC 6455 section 4): a GET with Upgrade and a random Sec-WebSocket-Key,
-// and the server's answer checked: status 101, "Upgrade: websocket", "Connection: Upgrade", and
-// Sec-WebSocket-Accept equal to base64(SHA-1(key + the RFC's GUID)). No extension is offered.
-// SHA-1, base64 and the random key come from libcrypto; the HTTP answer is read by Beast's parser.
+// The opening handshake (RFC 6455 section 4), both sides. As a client: a GET with Upgrade and a
+// random Sec-WebSocket-Key, and the server's answer checked: status 101, "Upgrade: websocket",
+// "Connection: Upgrade", and Sec-WebSocket-Accept equal to base64(SHA-1(key + the RFC's GUID)). As
+// a server: a client's GET checked the same way, and answered 101. No extension is offered or
+// accepted. SHA-1, base64 and the random key come from libcrypto; HTTP is read by Beast's parser.
 #pragma once
 
 #include <string>
@@ -20,5 +21,9 @@ std::string accept_for(const std::string& key);
 // answer stay in the connection's inbox), else one line saying what went wrong.
 std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
                            Clock::time_point deadline);
+
+// Reads a client's opening request on a fresh connection and answers 101. Empty on success (frames
+// the client sent after its request stay in the inbox), else one line saying what went wrong.
+std::string accept_websocket(TcpConnection& connection, Clock::time_point deadline);
 
 }  // namespace maskcheck::wire

@@ -53,14 +53,27 @@ std::variant<TcpConnection, std::string> TcpConnection::open(const LoopbackUrl& 
     getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length);
     if (error != 0) return "cannot connect to " + where + ": " + std::strerror(error);
   }
-  socklen_t length = sizeof connection.local_;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&connection.local_), &length);
-  length = sizeof connection.peer_;
-  getpeername(fd, reinterpret_cast<sockaddr*>(&connection.peer_), &length);
+  connection.learn_addresses();
+  return connection;
+}
+
+TcpConnection TcpConnection::adopt(int fd) {
+  TcpConnection connection(fd);
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  const int one = 1;
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  connection.learn_addresses();
   return connection;
 }
 
 TcpConnection::TcpConnection(int fd) : fd_(fd) {}
+
+void TcpConnection::learn_addresses() {
+  socklen_t length = sizeof local_;
+  getsockname(fd_, reinterpret_cast<sockaddr*>(&local_), &length);
+  length = sizeof peer_;
+  getpeername(fd_, reinterpret_cast<sockaddr*>(&peer_), &length);
+}
 
 TcpConnection::TcpConnection(TcpConnection&& other) noexcept
     : fd_(std::exchange(other.fd_, -1)),

@@ -1,7 +1,8 @@
-// A non-blocking TCP connection to a loopback server with TCP_NODELAY, so every write goes out as
-// its own segment at once. Writing never waits for the server to read: whatever arrives meanwhile
-// is kept in the inbox, or a server blocked on sending an echo and this client blocked on
-// sending the rest of a frame would wait for each other forever.
+// A non-blocking loopback TCP connection with TCP_NODELAY, so every write goes out as its own
+// segment at once: to a server under test, or accepted from a client under test. Writing never
+// waits for the peer to read: whatever arrives meanwhile is kept in the inbox, or a peer blocked on
+// sending an echo and maskcheck blocked on sending the rest of a frame would wait for each other
+// forever.
 #pragma once
 
 #include <netinet/in.h>
@@ -33,6 +34,8 @@ class TcpConnection {
   // Connected, or a one-line reason it is not.
   static std::variant<TcpConnection, std::string> open(const LoopbackUrl& url,
                                                        Clock::time_point deadline);
+  // A connection accept() gave (a client under test's), made non-blocking with TCP_NODELAY.
+  static TcpConnection adopt(int fd);
   TcpConnection(TcpConnection&& other) noexcept;
   TcpConnection& operator=(TcpConnection&& other) noexcept;
   TcpConnection(const TcpConnection&) = delete;
@@ -57,6 +60,7 @@ class TcpConnection {
 
  private:
   explicit TcpConnection(int fd);
+  void learn_addresses();
   Arrival wait(short events, Clock::time_point deadline);
 
   int fd_ = -1;

@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# scripts/servers as docs/servers.md shows it, over the 6-byte-header splits only: every server of
-# the suite in the table, each meeting its expectation.
+# scripts/servers as docs/servers.md shows it, over the 6-byte-header splits only, and with
+# --clients over the whole messages and the fresh keys only: every server and every client of the
+# suites in their tables, each meeting its expectation.
 # Usage: servers.sh CHECKOUT
 set -euo pipefail
 cd "$1"
-out=$(bash scripts/servers --header 6 --no-streams 2>&1) || { echo "$out" | tail -30; exit 1; }
-table=$(grep '^| ' <<<"$out")
-echo "$table"
-while IFS=$'\t' read -r name _; do
-  grep -q "^| $name |" <<<"$table" || { echo "FAIL: $name missing from the table"; exit 1; }
-done <build/release/servers/servers.tsv
+# every_row SIDE OPTIONS...: the run passes, and its table has a row for each of the side's peers.
+every_row() {
+  local side=$1 out table
+  shift
+  out=$(bash scripts/servers "$@" 2>&1) || { echo "$out" | tail -30; exit 1; }
+  table=$(grep '^| ' <<<"$out")
+  echo "$table"
+  while IFS=$'\t' read -r name _; do
+    grep -q "^| $name |" <<<"$table" || { echo "FAIL: $name missing from the $side table"; exit 1; }
+  done <"build/release/$side/$side.tsv"
+}
+every_row servers --header 6 --no-streams
+every_row clients --clients --no-splits

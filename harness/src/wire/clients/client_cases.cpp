@@ -1,0 +1,198 @@
+#include "wire/clients/client_cases.h"
+
+#include <array>
+#include <charconv>
+
+#include "maskcheck/frame_builder.h"
+#include "maskcheck/frame_parser_interface.h"
+#include "wire/frame_cuts.h"
+
+namespace maskcheck::wire {
+
+namespace {
+
+constexpr std::size_t kLongestWhole = 300;
+const std::array<std::uint8_t, 2> kTrailerPayload{'o', 'k'};  // a binary message after a split one
+constexpr std::size_t kTrailerFrameBytes = 2 + kTrailerPayload.size();
+constexpr std::string_view kPing = "maskcheck ping";
+const std::array<std::size_t, 12> kFragmentedLengths{0, 1, 2, 3, 4, 5, 7, 8, 17, 64, 125, 300};
+
+// An unmasked frame as a server sends it, with the shortest length field.
+void append_server_frame(std::vector<std::uint8_t>& stream, std::uint8_t first_byte,
+                         std::span<const std::uint8_t> payload) {
+  append_frame(stream, {first_byte, payload, {}, 0, false});
+}
+
+// "n37" into 37; false if `text` is not that.
+bool parse_number(std::string_view text, std::string_view prefix, std::size_t& value) {
+  if (text.substr(0, prefix.size()) != prefix) return false;
+  text.remove_prefix(prefix.size());
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return error == std::errc{} && end == text.data() + text.size();
+}
+
+std::vector<std::string_view> fields_of(std::string_view id) {
+  std::vector<std::string_view> fields;
+  for (;;) {
+    const std::size_t colon = id.find(':');
+    fields.push_back(id.substr(0, colon));
+    if (colon == std::string_view::npos) return fields;
+    id.remove_prefix(colon + 1);
+  }
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> message_payload(bool text, std::size_t length) {
+  std::vector<std::uint8_t> payload;
+  payload.reserve(length);
+  if (!text) {
+    for (std::size_t i = 0; i < length; ++i)
+      payload.push_back(static_cast<std::uint8_t>(i * 167 + length * 13 + 1));
+    return payload;
+  }
+  // 'a'.., U+00E9, U+20AC, U+1F600 in turn, starting with the class length % 4 picks; ASCII where
+  // a character would not fit.
+  static const std::array<std::vector<std::uint8_t>, 4> kCharacters{
+      {{'a'}, {0xc3, 0xa9}, {0xe2, 0x82, 0xac}, {0xf0, 0x9f, 0x98, 0x80}}};
+  for (std::size_t turn = length % 4; payload.size() < length; ++turn) {
+    const auto& character = kCharacters[turn % 4];
+    if (payload.size() + character.size() > length) {
+      payload.push_back(static_cast<std::uint8_t>('a' + payload.size() % 26));
+    } else {
+      payload.insert(payload.end(), character.begin(), character.end());
+    }
+  }
+  return payload;
+}
+
+bool for_each_client_case(const ClientPlan& plan,
+                          const std::function<bool(const ClientCase&)>& visit) {
+  if (plan.whole) {
+    for (const bool text : {false, true}) {
+      for (std::size_t n = 0; n <= kLongestWhole; ++n) {
+        if (!visit({ClientCaseKind::whole, text, 2, n, 0, 0})) return false;
+      }
+    }
+  }
+  for (unsigned header : plan.header_sizes) {
+    for (std::size_t n : split_lengths(length_field_of(header))) {
+      const std::vector<std::size_t> cuts = cut_points(header, n, kTrailerFrameBytes);
+      for (std::size_t i = 0; i < cuts.size(); ++i) {
+        for (std::size_t j = i; j < cuts.size(); ++j) {
+          if (!visit({ClientCaseKind::split, false, header, n, cuts[i], cuts[j]})) return false;
+        }
+      }
+    }
+  }
+  if (plan.fragments) {
+    for (std::size_t n : kFragmentedLengths) {
+      if (!visit({ClientCaseKind::ping_between_fragments, true, 2, n, 0, 0})) return false;
+    }
+  }
+  return !plan.fresh_keys || visit({ClientCaseKind::fresh_keys, false, 2, 0, 0, 0});
+}
+
+std::uint64_t client_case_bytes(const ClientCase& c) {
+  return c.length + 32;
+}
+
+std::string client_case_id(const ClientCase& c) {
+  const std::string n = "n" + std::to_string(c.length);
+  switch (c.kind) {
+    case ClientCaseKind::whole:
+      return std::string("wire:client:") + (c.text ? "text:" : "binary:") + n;
+    case ClientCaseKind::split:
+      return "wire:client:split:h" + std::to_string(c.header_size) + ":" + n + ":c" +
+             std::to_string(c.first_cut) + "," + std::to_string(c.second_cut);
+    case ClientCaseKind::ping_between_fragments: return "wire:client:ping-between-fragments:" + n;
+    case ClientCaseKind::fresh_keys: return "wire:client:fresh-keys";
+  }
+  return {};
+}
+
+std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id) {
+  const std::string usage = "client case id '" + std::string(id) +
+                            "' must look like wire:client:binary:n300, wire:client:text:n37, "
+                            "wire:client:split:h4:n127:c3,40 or "
+                            "wire:client:ping-between-fragments:n17 or wire:client:fresh-keys";
+  const std::vector<std::string_view> fields = fields_of(id);
+  ClientCase c;
+  if (id == "wire:client:fresh-keys") {
+    c.kind = ClientCaseKind::fresh_keys;
+    return c;
+  }
+  if (fields.size() < 4 || fields[0] != "wire" || fields[1] != "client") return usage;
+  if (fields[2] == "binary" || fields[2] == "text" || fields[2] == "ping-between-fragments") {
+    if (fields.size() != 4 || !parse_number(fields[3], "n", c.length)) return usage;
+    c.text = fields[2] != "binary";
+    if (fields[2] != "ping-between-fragments") return c;
+    c.kind = ClientCaseKind::ping_between_fragments;
+    return c;
+  }
+  std::size_t header = 0;
+  const std::size_t comma = fields.size() == 6 ? fields[5].find(',') : std::string_view::npos;
+  if (fields[2] != "split" || comma == std::string_view::npos ||
+      !parse_number(fields[3], "h", header) || !parse_number(fields[4], "n", c.length) ||
+      !parse_number(fields[5].substr(0, comma), "c", c.first_cut) ||
+      !parse_number(fields[5].substr(comma + 1), "", c.second_cut)) {
+    return usage;
+  }
+  if (header != 2 && header != 4 && header != 10)
+    return "a client split's header is 2, 4 or 10 bytes";
+  c.kind = ClientCaseKind::split;
+  c.header_size = static_cast<unsigned>(header);
+  const std::size_t end = header + c.length + kTrailerFrameBytes;
+  const bool fits = length_field_of(c.header_size) == LengthField::bits7 ? c.length <= 125
+                    : c.header_size == 4 ? c.length >= 126 && c.length <= 0xffff
+                                         : c.length > 0xffff;
+  if (!fits)
+    return "a " + std::to_string(header) + "-byte header does not carry " +
+           std::to_string(c.length) + " bytes";
+  if (c.first_cut > c.second_cut || c.second_cut > end)
+    return "cuts must be in order and inside the " + std::to_string(end) + " bytes written";
+  return c;
+}
+
+ClientExchange client_exchange(const ClientCase& c) {
+  ClientExchange exchange;
+  std::vector<std::uint8_t>& stream = exchange.stream;
+  std::vector<WireEvent>& echoes = exchange.expected.events;
+  const std::vector<std::uint8_t> payload = message_payload(c.text, c.length);
+  const std::uint8_t kind = c.text ? opcode::text : opcode::binary;
+  switch (c.kind) {
+    case ClientCaseKind::whole:
+      append_server_frame(stream, kFin | kind, payload);
+      echoes.push_back({kind, payload});
+      break;
+    case ClientCaseKind::split:
+      append_server_frame(stream, kFin | kind, payload);
+      append_server_frame(stream, kFin | opcode::binary, kTrailerPayload);
+      for (std::size_t cut : {c.first_cut, c.second_cut}) {
+        if (cut > 0 && cut < stream.size() &&
+            (exchange.cuts.empty() || exchange.cuts.back() != cut))
+          exchange.cuts.push_back(cut);
+      }
+      echoes.push_back({kind, payload});
+      echoes.push_back({opcode::binary, {kTrailerPayload.begin(), kTrailerPayload.end()}});
+      break;
+    case ClientCaseKind::ping_between_fragments: {
+      // Cut in the middle, inside a character as often as not: only the whole message is text.
+      const std::size_t half = payload.size() / 2;
+      const std::span<const std::uint8_t> bytes(payload);
+      const std::vector<std::uint8_t> ping(kPing.begin(), kPing.end());
+      append_server_frame(stream, kind, bytes.first(half));
+      exchange.cuts.push_back(stream.size());
+      append_server_frame(stream, kFin | opcode::ping, ping);
+      exchange.cuts.push_back(stream.size());
+      append_server_frame(stream, kFin | opcode::continuation, bytes.subspan(half));
+      echoes.push_back({opcode::pong, ping});
+      echoes.push_back({kind, payload});
+      break;
+    }
+    case ClientCaseKind::fresh_keys: break;
+  }
+  return exchange;
+}
+
+}  // namespace maskcheck::wire

@@ -1,0 +1,67 @@
+// The cases maskcheck, as the server, sends a client under test, which echoes every message:
+// - every length 0..300 as a binary and as a text message (text of every UTF-8 length class, each
+//   at every offset modulo 4), in one write: "wire:client:text:n37";
+// - a binary message with a short one after it, cut into three writes that the client reads one by
+//   one, for header sizes 2, 4 and 10 (7-, 16- and 64-bit lengths) at every pair of the cut points
+//   the server checks use (frame_cuts.h): "wire:client:split:h4:n127:c3,40";
+// - a text message in two fragments with a ping between them, each frame its own read: the client
+//   answers the ping inside the message: "wire:client:ping-between-fragments:n17";
+// - the same messages to the client started twice: no mask key of the first run may come again in
+//   the second (keys from an unseeded generator repeat in every process): "wire:client:fresh-keys".
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "wire/echo_comparison.h"
+
+namespace maskcheck::wire {
+
+enum class ClientCaseKind { whole, split, ping_between_fragments, fresh_keys };
+
+struct ClientCase {
+  ClientCaseKind kind = ClientCaseKind::whole;
+  bool text = false;         // whole: a text message, else binary
+  unsigned header_size = 2;  // split: 2, 4 or 10
+  std::size_t length = 0;    // payload bytes of the message under test
+  std::size_t first_cut =
+      0;  // split: writes are [0, first_cut), [first_cut, second_cut), [second_cut, end)
+  std::size_t second_cut = 0;
+
+  bool operator==(const ClientCase&) const = default;
+};
+
+struct ClientPlan {
+  bool whole = true;
+  std::vector<unsigned> header_sizes{2, 4, 10};
+  bool fragments = true;
+  bool fresh_keys = true;
+};
+
+// Visits the plan's cases in a fixed order until `visit` returns false.
+bool for_each_client_case(const ClientPlan& plan,
+                          const std::function<bool(const ClientCase&)>& visit);
+std::uint64_t client_case_bytes(const ClientCase& c);
+
+std::string client_case_id(const ClientCase& c);
+// The case an id names, or a one-line reason it names none.
+std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id);
+
+// What maskcheck writes for a case (the offsets where writes end), and what the client must send
+// back for it.
+struct ClientExchange {
+  std::vector<std::uint8_t> stream;
+  std::vector<std::size_t> cuts;
+  WireExpectation expected;
+};
+// (The fresh-keys case is a run of whole messages on each of two clients: client_session.h.)
+ClientExchange client_exchange(const ClientCase& c);
+
+// A message's payload: valid UTF-8 of exactly `length` bytes, or bytes of every value.
+std::vector<std::uint8_t> message_payload(bool text, std::size_t length);
+
+}  // namespace maskcheck::wire

@@ -1,0 +1,69 @@
+#include "wire/clients/client_run.h"
+
+#include <memory>
+#include <mutex>
+
+namespace maskcheck::wire {
+
+namespace {
+
+// A case costs its bytes and a few round trips, which on loopback weigh about 20 KB.
+constexpr std::uint64_t kClientCaseOverhead = 20'000;
+constexpr std::uint64_t kClientChunkCost = 200'000;
+
+// One thread's client; what it counted joins the run's when the thread is done with it.
+struct ClientChecker {
+  std::unique_ptr<ClientSession> session;
+  ClientRunResult* run;
+  std::mutex* lock;
+
+  ClientChecker(std::unique_ptr<ClientSession> made, ClientRunResult& result, std::mutex& guard)
+      : session(std::move(made)), run(&result), lock(&guard) {}
+  ClientChecker(ClientChecker&&) = default;
+  ~ClientChecker() {
+    if (!session) return;
+    session->finish_client();
+    const std::lock_guard guard(*lock);
+    run->connections += session->connections();
+    run->writes += session->writes();
+    run->keys.merge(session->keys());
+  }
+
+  std::optional<StreamFailure> operator()(const ClientCase& c) { return session->run(c); }
+};
+
+}  // namespace
+
+ClientRunResult run_client(const ClientTarget& target, const ClientPlan& plan,
+                           const SweepOptions& options) {
+  ClientRunResult result;
+  std::mutex lock;
+  {
+    // First a client and a handshake alone, so a client that cannot connect is one clear error.
+    ClientSession first(target);
+    result.unreachable = first.connect();
+    first.finish_client();
+    result.connections = first.connections();
+    result.writes = first.writes();
+    if (!result.unreachable.empty()) return result;
+  }
+  result.outcome = run_cases<StreamFailure>(
+      [&](const auto& visit) { return for_each_client_case(plan, visit); },
+      [](const ClientCase& c) { return client_case_bytes(c) + kClientCaseOverhead; },
+      kClientChunkCost,
+      [&] { return ClientChecker(std::make_unique<ClientSession>(target), result, lock); },
+      options);
+  return result;
+}
+
+std::optional<StreamFailure> check_client_case(const ClientTarget& target, const ClientCase& c,
+                                               std::string& unreachable) {
+  ClientSession session(target);
+  unreachable = session.connect();
+  if (!unreachable.empty()) return std::nullopt;
+  std::optional<StreamFailure> failure = session.run(c);
+  session.finish_client();
+  return failure;
+}
+
+}  // namespace maskcheck::wire

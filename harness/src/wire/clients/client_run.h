@@ -1,0 +1,33 @@
+// Runs the client cases over several clients at once (one thread each, each client with a port of
+// its own), with the runner's guarantees: failures in case order, the same whatever the number of
+// clients, Ctrl-C ending the run after the cases in flight.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "maskcheck/case_runner.h"
+#include "maskcheck/stream_differ.h"
+#include "wire/clients/client_cases.h"
+#include "wire/clients/client_session.h"
+
+namespace maskcheck::wire {
+
+struct ClientRunResult {
+  // Why the client cannot be checked at all (it did not connect or shake hands before any case).
+  std::string unreachable;
+  RunOutcome<StreamFailure> outcome;
+  std::uint64_t connections = 0;  // clients started over the run, the first check's included
+  std::uint64_t writes = 0;       // handshake answers, pieces and fences
+  KeySpread keys;
+};
+
+ClientRunResult run_client(const ClientTarget& target, const ClientPlan& plan,
+                           const SweepOptions& options);
+
+// One case, on a client started for it; `unreachable` set as run_client sets it.
+std::optional<StreamFailure> check_client_case(const ClientTarget& target, const ClientCase& c,
+                                               std::string& unreachable);
+
+}  // namespace maskcheck::wire

@@ -1,0 +1,81 @@
+// One client under test at a time, with maskcheck as its server: starts the client's command with
+// MASKCHECK_URL naming a loopback port of its own, accepts its connection, answers its handshake,
+// and runs cases: writes a case's frames in pieces, each its own read on the client (the read
+// barrier asks the kernel about the client's socket just as it does a server's), then a fence, a
+// short binary message whose echo marks the end of the case's replies. The client's frames must
+// be masked; each is unmasked by the reference with its own key, and a key used for two frames in
+// a row is a finding. After a failure the client is stopped, and the next case starts it again.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "maskcheck/stream_differ.h"
+#include "wire/child_process.h"
+#include "wire/clients/client_cases.h"
+#include "wire/frame_reader.h"
+#include "wire/loopback_listener.h"
+#include "wire/read_barrier.h"
+#include "wire/tcp_connection.h"
+
+namespace maskcheck::wire {
+
+struct ClientTarget {
+  std::string command;  // run by /bin/sh with MASKCHECK_URL=ws://127.0.0.1:PORT/ set
+  bool barrier = true;  // each piece its own read; off only to show what the barrier prevents
+  std::chrono::milliseconds case_time{10000};   // per case, plus a second per 20 MB sent
+  std::chrono::milliseconds start_time{30000};  // for the client to connect and shake hands
+};
+
+// The client's mask keys over a run: how many frames, how many distinct keys, how many zero.
+struct KeySpread {
+  std::uint64_t frames = 0;
+  std::uint64_t zero = 0;
+  std::unordered_set<std::uint32_t> distinct;
+
+  void merge(const KeySpread& other);
+};
+
+class ClientSession {
+ public:
+  explicit ClientSession(const ClientTarget& target);
+  ClientSession(ClientSession&&) = default;
+
+  // Starts the client and runs its handshake: empty, or what went wrong.
+  std::string connect();
+  std::optional<StreamFailure> run(const ClientCase& c);
+  // Closes the connection with a close frame (code 1000) and waits a moment for the client to
+  // answer it and exit by itself, then stops it.
+  void finish_client();
+  // Ends the connection and stops the client at once.
+  void drop_client();
+
+  std::uint64_t connections() const { return connections_; }
+  std::uint64_t writes() const { return writes_; }
+  const KeySpread& keys() const { return keys_; }
+
+ private:
+  std::optional<StreamFailure> run_on_connection(const ClientCase& c, const std::string& id);
+  // The fresh-keys case: whole messages on two clients, one after the other.
+  std::optional<StreamFailure> run_fresh_keys(const std::string& id);
+  // A failure if the client masked two frames in a row with one key; tallies the keys.
+  std::optional<StreamFailure> check_keys(const std::string& id);
+
+  const ClientTarget* target_;
+  std::unique_ptr<ReadBarrier> barrier_;
+  std::unique_ptr<ChildProcess> client_;
+  std::optional<TcpConnection> connection_;
+  FrameReader reader_{Sender::client};
+  std::vector<Key> connection_keys_;  // every key on the current connection, in order
+  KeySpread keys_;
+  std::uint64_t fences_ = 0;
+  std::uint64_t connections_ = 0;
+  std::uint64_t writes_ = 0;
+};
+
+}  // namespace maskcheck::wire

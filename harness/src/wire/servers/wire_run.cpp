@@ -1,0 +1,132 @@
+#include "wire/servers/wire_run.h"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+namespace maskcheck::wire {
+
+namespace {
+
+// A case costs its bytes and a round trip or two, which on loopback weigh about 20 KB.
+constexpr std::uint64_t kCaseOverhead = 20'000;
+constexpr std::uint64_t kChunkCost = 200'000;
+
+struct SessionChecker {
+  WireSession session;
+  std::atomic<std::uint64_t>& connections;
+  std::atomic<std::uint64_t>& writes;
+  std::uint64_t counted_connections = 0;
+  std::uint64_t counted_writes = 0;
+
+  std::optional<StreamFailure> operator()(const WireCase& c) {
+    std::optional<StreamFailure> failure = session.run(c);
+    connections +=
+        session.connections() - std::exchange(counted_connections, session.connections());
+    writes += session.writes() - std::exchange(counted_writes, session.writes());
+    return failure;
+  }
+};
+
+}  // namespace
+
+WireRunResult run_wire(const WireTarget& target, const WirePlan& plan,
+                       const SweepOptions& options) {
+  DecodedStreams streams(target.policy);
+  WireRunResult result;
+  {
+    // First a connection and a handshake alone, so an unreachable server is one clear error.
+    WireSession first(target, streams);
+    result.unreachable = first.connect(Clock::now() + target.case_time);
+    result.connections = first.connections();
+    result.writes = first.writes();
+    if (!result.unreachable.empty()) return result;
+  }
+  std::atomic<std::uint64_t> connections{result.connections};
+  std::atomic<std::uint64_t> writes{result.writes};
+  result.outcome = run_cases<StreamFailure>(
+      [&](const auto& visit) { return for_each_wire_case(plan, visit); },
+      [](const WireCase& c) { return wire_case_bytes(c) + kCaseOverhead; }, kChunkCost,
+      [&] {
+        return SessionChecker{WireSession(target, streams), connections, writes};
+      },
+      options);
+  result.connections = connections;
+  result.writes = writes;
+  return result;
+}
+
+WireRunResult fuzz_wire(const WireTarget& target, std::uint64_t seed, double seconds,
+                        const SweepOptions& options) {
+  DecodedStreams streams(target.policy);
+  WireRunResult result;
+  WireSession first(target, streams);
+  result.unreachable = first.connect(Clock::now() + target.case_time);
+  if (!result.unreachable.empty()) return result;
+  const auto start = Clock::now();
+  const auto deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  std::atomic<std::uint64_t> next{0};
+  std::atomic<std::uint64_t> ran{0};
+  std::atomic<std::uint64_t> connections{first.connections()};
+  std::atomic<std::uint64_t> writes{first.writes()};
+  std::mutex lock;
+  std::vector<std::pair<std::uint64_t, StreamFailure>> failed;
+  auto fuzz = [&](bool reports_progress) {
+    SessionChecker checker{WireSession(target, streams), connections, writes};
+    for (;;) {
+      const bool asked = options.stop_requested && options.stop_requested->load();
+      if (asked || Clock::now() >= deadline) return;
+      {
+        const std::lock_guard guard(lock);
+        if (failed.size() >= options.max_failures) return;
+      }
+      WireCase c;
+      c.fuzzed = FuzzedCase{seed, next.fetch_add(1)};
+      std::optional<StreamFailure> failure = checker(c);
+      checker.session.drop_connection();
+      ++ran;
+      if (failure) {
+        const std::lock_guard guard(lock);
+        failed.emplace_back(c.fuzzed->index, std::move(*failure));
+      }
+      if (reports_progress && options.on_progress) {
+        // Time is the run's cost: the progress line's time left counts down to the deadline.
+        const auto done =
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+        const auto all = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - start);
+        options.on_progress({ran.load(), 0, static_cast<std::uint64_t>(done.count()),
+                             static_cast<std::uint64_t>(all.count())});
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned job = 1; job < std::max(1u, options.jobs); ++job) threads.emplace_back(fuzz, false);
+  fuzz(true);
+  for (std::thread& thread : threads) thread.join();
+  std::sort(failed.begin(), failed.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  RunOutcome<StreamFailure>& outcome = result.outcome;
+  outcome.cases = ran;
+  outcome.failed_cases = failed.size();
+  for (auto& [index, failure] : failed) outcome.failures.push_back(std::move(failure));
+  if (outcome.failures.size() > options.max_failures) outcome.failures.resize(options.max_failures);
+  outcome.stopped_early = !outcome.failures.empty() && failed.size() >= options.max_failures;
+  outcome.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result.connections = connections;
+  result.writes = writes;
+  return result;
+}
+
+std::optional<StreamFailure> check_wire_case(const WireTarget& target, const WireCase& c,
+                                             std::string& unreachable) {
+  DecodedStreams streams(target.policy);
+  WireSession session(target, streams);
+  unreachable = session.connect(Clock::now() + target.case_time);
+  if (!unreachable.empty()) return std::nullopt;
+  return session.run(c);
+}
+
+}  // namespace maskcheck::wire

@@ -1,0 +1,38 @@
+// Runs the wire cases over several connections at once (one thread each, as the sweeps' threads
+// take chunks of cases), with the runner's guarantees: failures in case order, the same whatever
+// the number of connections, Ctrl-C ending the run after the cases in flight.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "maskcheck/case_runner.h"
+#include "maskcheck/stream_differ.h"
+#include "wire/servers/wire_cases.h"
+#include "wire/servers/wire_session.h"
+
+namespace maskcheck::wire {
+
+struct WireRunResult {
+  // Why the server cannot be checked at all (no connection or no handshake before any case); then
+  // nothing ran.
+  std::string unreachable;
+  RunOutcome<StreamFailure> outcome;
+  std::uint64_t connections = 0;  // opened over the run, the first check's included
+  std::uint64_t writes = 0;       // handshakes, pieces and fences, each its own read on the server
+};
+
+WireRunResult run_wire(const WireTarget& target, const WirePlan& plan, const SweepOptions& options);
+
+// Fuzzed cases of one seed (wire_fuzz.h), indexes 0, 1, 2, ... spread over the connections, until
+// `seconds` pass, options.max_failures cases fail, or a stop is asked for; the failures in index
+// order.
+WireRunResult fuzz_wire(const WireTarget& target, std::uint64_t seed, double seconds,
+                        const SweepOptions& options);
+
+// One case; `unreachable` set as run_wire sets it.
+std::optional<StreamFailure> check_wire_case(const WireTarget& target, const WireCase& c,
+                                             std::string& unreachable);
+
+}  // namespace maskcheck::wire

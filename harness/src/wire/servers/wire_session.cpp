@@ -1,0 +1,161 @@
+#include "wire/servers/wire_session.h"
+
+#include "maskcheck/frame_builder.h"
+#include "maskcheck/frame_parser_interface.h"
+#include "wire/opening_handshake.h"
+#include "wire/piece_writer.h"
+#include "wire/reply_collector.h"
+#include "wire/servers/wire_expectation.h"
+
+namespace maskcheck::wire {
+
+namespace {
+
+constexpr Key kFenceKey{0x5a, 0x17, 0xc3, 0x88};
+// After an unfinished frame the server may close or keep waiting: this long for it to close.
+constexpr auto kUnfinishedGrace = std::chrono::milliseconds(200);
+
+std::vector<std::uint8_t> fence_payload(std::uint64_t number) {
+  const std::string text = "maskcheck fence " + std::to_string(number);
+  return {text.begin(), text.end()};
+}
+
+Clock::time_point deadline_for(const WireTarget& target, std::uint64_t bytes) {
+  return Clock::now() + target.case_time + std::chrono::milliseconds(bytes / 20'000);
+}
+
+}  // namespace
+
+std::shared_ptr<const reference::DecodeResult> DecodedStreams::get(const NamedStream& stream) {
+  const std::lock_guard lock(mutex_);
+  auto& made = made_[&stream];
+  if (!made) {
+    made = std::make_shared<const reference::DecodeResult>(
+        reference::decode_stream(stream.bytes, policy_.decode_limits()));
+  }
+  return made;
+}
+
+WireSession::WireSession(const WireTarget& target, DecodedStreams& streams)
+    : target_(target), streams_(streams) {}
+
+std::string WireSession::connect(Clock::time_point deadline) {
+  drop_connection();
+  auto opened = TcpConnection::open(target_.url, deadline);
+  if (auto* reason = std::get_if<std::string>(&opened)) return *reason;
+  connection_.emplace(std::move(std::get<TcpConnection>(opened)));
+  ++connections_;
+  ++writes_;  // the handshake's request
+  if (std::string problem = open_websocket(*connection_, target_.url, deadline); !problem.empty()) {
+    drop_connection();
+    return problem;
+  }
+  if (target_.barrier && !barrier_.server_side(*connection_)) {
+    const std::string problem =
+        "the read barrier cannot see the server's socket (" + barrier_.problem() + ")";
+    drop_connection();
+    return problem;
+  }
+  return {};
+}
+
+void WireSession::drop_connection() {
+  connection_.reset();
+  reader_.reset();
+  cases_on_connection_ = 0;
+}
+
+std::optional<StreamFailure> WireSession::run(const WireCase& c) {
+  const std::string id = wire_case_id(c);
+  const std::uint64_t before = connection_ ? cases_on_connection_ : 0;
+  const std::string previous = last_case_;
+  std::optional<StreamFailure> failure = run_on_connection(c, id);
+  last_case_ = id;
+  if (!failure || before == 0) return failure;
+  drop_connection();
+  if (!run_on_connection(c, id)) {
+    failure->detail += "  alone, on a new connection, it passes: it followed " +
+                       std::to_string(before) + " cases on one connection, the last " + previous +
+                       "\n";
+  }
+  drop_connection();
+  return failure;
+}
+
+std::optional<StreamFailure> WireSession::run_on_connection(const WireCase& c,
+                                                            const std::string& id) {
+  const WireBytes bytes = wire_bytes(c, scratch_);
+  const auto deadline = deadline_for(target_, bytes.stream.size());
+  std::shared_ptr<const reference::DecodeResult> decoded =
+      c.stream ? streams_.get(*c.stream)
+               : std::make_shared<const reference::DecodeResult>(
+                     reference::decode_stream(bytes.stream, target_.policy.decode_limits()));
+  const WireExpectation expected = expect_from(*decoded, target_.policy, bytes.stream);
+
+  if (!connection_) {
+    if (std::string problem = connect(deadline); !problem.empty())
+      return StreamFailure{id, "the server is gone: " + problem, {}};
+  }
+  const Written written = write_pieces(*connection_, target_.barrier ? &barrier_ : nullptr,
+                                       bytes.stream, bytes.cuts, deadline, writes_, "the server");
+  if (written.stalled) {
+    drop_connection();
+    return StreamFailure{id, *written.stalled, {}};
+  }
+
+  WireObservation observed;
+  const auto is_close = [](const WireEvent& event) { return event.opcode == opcode::close; };
+  // A close ends the replies; so does one reply too many, which is a finding already.
+  const auto closed = [&](const std::vector<WireEvent>& events) {
+    return (!events.empty() && is_close(events.back())) ||
+           events.size() > expected.events.size() + 1;
+  };
+  if (expected.ending == Ending::open && written.all) {
+    std::vector<std::uint8_t> fence;
+    const std::vector<std::uint8_t> payload = fence_payload(++fences_);
+    append_frame(fence, {kFin | opcode::text, payload, kFenceKey, 6});
+    if (connection_->send_all(fence, deadline) == Arrival::bytes) {
+      ++writes_;
+      if (target_.barrier) barrier_.wait(*connection_, deadline);
+    }
+    observed.finish = collect_replies(
+        *connection_, reader_, observed.events, observed.violation, deadline,
+        [&](const std::vector<WireEvent>& events) {
+          return closed(events) || (!events.empty() && events.back().opcode == opcode::text &&
+                                    events.back().payload == payload);
+        });
+    if (observed.finish == Finish::fenced && !closed(observed.events)) {
+      observed.events.pop_back();  // the fence's own echo
+    } else if (observed.finish == Finish::fenced) {
+      observed.finish = Finish::closed;
+    }
+  } else if (expected.ending == Ending::unfinished) {
+    const std::size_t owed = expected.events.size();
+    observed.finish = collect_replies(*connection_, reader_, observed.events, observed.violation,
+                                      deadline, [&](const std::vector<WireEvent>& events) {
+                                        return events.size() >= owed || closed(events);
+                                      });
+    if (observed.finish == Finish::fenced && !closed(observed.events)) {
+      connection_->shutdown_write();
+      const Finish after =
+          collect_replies(*connection_, reader_, observed.events, observed.violation,
+                          Clock::now() + kUnfinishedGrace, closed);
+      observed.finish = after == Finish::timed_out ? Finish::closed : after;
+    }
+    if (observed.finish == Finish::fenced) observed.finish = Finish::closed;
+  } else {
+    observed.finish = collect_replies(*connection_, reader_, observed.events, observed.violation,
+                                      deadline, closed);
+    if (observed.finish == Finish::fenced) observed.finish = Finish::closed;
+  }
+  const bool stays_open = observed.finish == Finish::fenced;
+  std::optional<StreamFailure> failure = compare_wire(expected, observed, id);
+  if (failure || !stays_open) {
+    drop_connection();
+  } else {
+    ++cases_on_connection_;
+  }
+  return failure;
+}
+
+}  // namespace maskcheck::wire

@@ -1,0 +1,80 @@
+// One connection to the server under test, running cases one after another: it writes a case's
+// pieces, each its own read on the server (the read barrier), takes in what the server sends
+// back, and compares that with what the reference decoder says the stream means. A case that
+// leaves the connection open ends with a fence, a text message whose echo marks the end of its
+// replies (a pong may overtake an echo: servers answer pings as they read them, and echo later);
+// after a close, an error or an unfinished frame the next case opens a new connection.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "maskcheck/stream_differ.h"
+#include "wire/frame_reader.h"
+#include "wire/loopback_url.h"
+#include "wire/read_barrier.h"
+#include "wire/servers/server_policy.h"
+#include "wire/servers/wire_cases.h"
+#include "wire/servers/wire_expectation.h"
+#include "wire/tcp_connection.h"
+
+namespace maskcheck::wire {
+
+struct WireTarget {
+  LoopbackUrl url;
+  ServerPolicy policy;
+  bool barrier = true;  // each piece its own read; off only to show what the barrier prevents
+  std::chrono::milliseconds case_time{10000};  // per case, plus a second per 20 MB sent
+};
+
+// The reference's reading of each named stream under the policy, made once for every session.
+class DecodedStreams {
+ public:
+  explicit DecodedStreams(const ServerPolicy& policy) : policy_(policy) {}
+  std::shared_ptr<const reference::DecodeResult> get(const NamedStream& stream);
+
+ private:
+  const ServerPolicy& policy_;
+  std::mutex mutex_;
+  std::unordered_map<const NamedStream*, std::shared_ptr<const reference::DecodeResult>> made_;
+};
+
+class WireSession {
+ public:
+  WireSession(const WireTarget& target, DecodedStreams& streams);
+
+  // Runs the case on the open connection, or a new one. A failure on a connection earlier cases
+  // used is run again alone: if it passes there, the report says which case came before.
+  std::optional<StreamFailure> run(const WireCase& c);
+  // The next case gets a new connection (fuzzing: a case's failure is its own).
+  void drop_connection();
+  // Opens a connection and runs the handshake: empty, or what went wrong.
+  std::string connect(Clock::time_point deadline);
+  // Connections opened so far, and writes made: handshakes, pieces and fences, each read by the
+  // server before the next went out (with the barrier on).
+  std::uint64_t connections() const { return connections_; }
+  std::uint64_t writes() const { return writes_; }
+
+ private:
+  std::optional<StreamFailure> run_on_connection(const WireCase& c, const std::string& id);
+
+  const WireTarget& target_;
+  DecodedStreams& streams_;
+  std::optional<TcpConnection> connection_;
+  FrameReader reader_;
+  ReadBarrier barrier_;
+  std::vector<std::uint8_t> scratch_;
+  std::uint64_t fences_ = 0;
+  std::uint64_t connections_ = 0;
+  std::uint64_t writes_ = 0;
+  std::uint64_t cases_on_connection_ = 0;
+  std::string last_case_;
+};
+
+}  // namespace maskcheck::wire

@@ -1,0 +1,17 @@
+// Echo client over the WebSocket API, for maskcheck wire --client: ws 8 under Node.js (masking
+// with bufferutil's native code, or under WS_NO_BUFFER_UTIL=1 with ws's own JavaScript), or Bun's
+// own client under Bun.
+'use strict';
+
+const WebSocket = process.versions.bun ? globalThis.WebSocket : require('ws');
+// ws offers permessage-deflate unless told not to; maskcheck accepts no extension either way.
+const options = process.versions.bun ? undefined : { perMessageDeflate: false, maxPayload: 0 };
+const socket = new WebSocket(process.env.MASKCHECK_URL, options);
+socket.binaryType = 'arraybuffer';
+// A text message arrives as a string and goes back as one; binary as an ArrayBuffer.
+socket.onmessage = (event) => socket.send(event.data);
+socket.onclose = () => process.exit(0);
+socket.onerror = (event) => {
+  console.error(`echo client: ${event.message ?? 'connection error'}`);
+  process.exit(1);
+};

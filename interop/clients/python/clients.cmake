@@ -1,0 +1,4 @@
+# An echo client over Python websockets, run by the interpreter the servers suite found with the
+# package (interop/servers/python/servers.cmake).
+maskcheck_echo_client(python-websockets
+                      COMMAND ${MASKCHECK_SERVERS_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/echo_client.py)
