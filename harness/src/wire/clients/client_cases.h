@@ -6,8 +6,8 @@
 //   the server checks use (frame_cuts.h): "wire:client:split:h4:n127:c3,40";
 // - a text message in two fragments with a ping between them, each frame its own read: the client
 //   answers the ping inside the message: "wire:client:ping-between-fragments:n17";
-// - the same messages to the client started twice: no mask key of the first run may come again in
-//   the second (keys from an unseeded generator repeat in every process): "wire:client:fresh-keys".
+// - 32 messages to the client started twice: no mask key may come again on one connection, nor
+//   a key of the first process in the second: "wire:client:fresh-keys".
 #pragma once
 
 #include <cstdint>

@@ -21,8 +21,9 @@ constexpr auto kAcceptSlice = std::chrono::milliseconds(20);
 // How long a client has to answer the last close and exit by itself before it is stopped.
 constexpr auto kGoodbyeTime = std::chrono::milliseconds(1000);
 
-// Messages per client in the fresh-keys case: with their fences, 16 keys each.
-constexpr std::size_t kFreshKeyMessages = 8;
+// Messages per client in the fresh-keys case: with their fences, 64 keys each, among which random
+// 32-bit keys repeat about once in two million runs.
+constexpr std::size_t kFreshKeyMessages = 32;
 
 Clock::time_point deadline_for(const ClientTarget& target, std::uint64_t bytes) {
   return Clock::now() + target.case_time + std::chrono::milliseconds(bytes / 20'000);
@@ -133,6 +134,9 @@ std::optional<StreamFailure> ClientSession::check_keys(const std::string& id) {
 }
 
 std::optional<StreamFailure> ClientSession::run_fresh_keys(const std::string& id) {
+  const std::string why =
+      "  RFC 6455 section 5.3: a client picks each frame's key anew, from a strong source of "
+      "entropy, so that no one can predict it\n";
   std::vector<Key> earlier;
   for (int client = 0; client < 2; ++client) {
     finish_client();
@@ -141,6 +145,19 @@ std::optional<StreamFailure> ClientSession::run_fresh_keys(const std::string& id
     for (std::size_t n = 0; n < kFreshKeyMessages; ++n) {
       if (auto failure = run_on_connection({ClientCaseKind::whole, false, 2, n, 0, 0}, id))
         return failure;
+    }
+    for (std::size_t later = 1; later < connection_keys_.size(); ++later) {
+      const auto first = std::find(connection_keys_.begin(),
+                                   connection_keys_.begin() + static_cast<std::ptrdiff_t>(later),
+                                   connection_keys_[later]);
+      if (first == connection_keys_.begin() + static_cast<std::ptrdiff_t>(later)) continue;
+      const auto at = static_cast<std::size_t>(first - connection_keys_.begin());
+      return StreamFailure{id,
+                           "the client's mask keys come again on one connection: frame " +
+                               std::to_string(later + 1) + "'s key, " +
+                               key_hex(connection_keys_[later]) + ", was frame " +
+                               std::to_string(at + 1) + "'s",
+                           why};
     }
     if (client == 0) earlier = connection_keys_;
   }
@@ -156,8 +173,7 @@ std::optional<StreamFailure> ClientSession::run_fresh_keys(const std::string& id
       "the client's mask keys come again on a new connection: " + std::to_string(again) +
           " of the second client's " + std::to_string(connection_keys_.size()) +
           " keys were the first's (the first of them " + key_hex(*first_again) + ")",
-      "  RFC 6455 section 5.3: a client picks each frame's key anew, from a strong "
-      "source of entropy, so that no one can predict it\n"};
+      why};
 }
 
 std::optional<StreamFailure> ClientSession::run(const ClientCase& c) {

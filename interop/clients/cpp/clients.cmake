@@ -1,0 +1,20 @@
+# The C++ family: echo clients written here over the client sides of the two header-only
+# libraries the servers suite's C++ servers use (interop/servers/cpp/servers.cmake, which finds
+# their headers), each on Boost.Asio with one thread, built into clients/cpp/.
+find_package(Threads REQUIRED)
+
+# maskcheck_cpp_echo_client(NAME SOURCE INCLUDE_DIRS...): clients/cpp/NAME over one library.
+function(maskcheck_cpp_echo_client name source)
+  set(target maskcheck_${name}_echo_client)
+  add_executable(${target} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${source})
+  set_target_properties(${target} PROPERTIES OUTPUT_NAME ${name}
+                        RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/clients/cpp)
+  target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_FUNCTION_LIST_DIR})
+  target_include_directories(${target} SYSTEM PRIVATE ${ARGN})  # their headers, their warnings
+  target_link_libraries(${target} PRIVATE Threads::Threads maskcheck_warnings)
+  maskcheck_echo_client(${name} COMMAND $<TARGET_FILE:${target}>)
+endfunction()
+
+maskcheck_cpp_echo_client(websocketpp websocketpp_echo_client.cpp ${WEBSOCKETPP_INCLUDE_DIR}
+                          ${BOOST_ASIO_INCLUDE_DIR})
+maskcheck_cpp_echo_client(beast beast_echo_client.cpp ${BEAST_INCLUDE_DIR})
