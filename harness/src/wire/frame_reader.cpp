@@ -54,22 +54,26 @@ std::optional<std::string> FrameReader::read(std::vector<std::uint8_t>& inbox,
     }
     if (problem || available - header < length) break;
     const std::uint8_t* payload = frame + header;
-    std::vector<std::uint8_t> bytes(payload, payload + length);
+    // Onto the event's payload once, then unmasked where it lies.
+    std::vector<std::uint8_t>* into = nullptr;
+    if (is_control(opcode)) {
+      into = &events.emplace_back(WireEvent{opcode, {}}).payload;
+    } else {
+      if (opcode != 0) open_ = WireEvent{opcode, {}};
+      into = &open_->payload;
+    }
+    const std::size_t from = into->size();
+    into->insert(into->end(), payload, payload + length);
     if (masked) {
       const Key key{frame[length_end], frame[length_end + 1], frame[length_end + 2],
                     frame[length_end + 3]};
-      reference::unmask_exact(bytes.data(), bytes.data(), bytes.size(), key, 0);
+      reference::unmask_exact(into->data() + from, into->data() + from, into->size() - from, key,
+                              0);
       keys_.push_back(key);
     }
-    if (is_control(opcode)) {
-      events.push_back({opcode, std::move(bytes)});
-    } else {
-      if (opcode != 0) open_ = WireEvent{opcode, {}};
-      open_->payload.insert(open_->payload.end(), bytes.begin(), bytes.end());
-      if (fin) {
-        events.push_back(std::move(*open_));
-        open_.reset();
-      }
+    if (!is_control(opcode) && fin) {
+      events.push_back(std::move(*open_));
+      open_.reset();
     }
     at += header + static_cast<std::size_t>(length);
   }
