@@ -23,16 +23,18 @@ set(server_expectations
     "beast wire:stream:utf8-character-cut-by-empty-last-fragment:server empty_fragment_ends_text")
 
 # The cases CI sends each server: the named streams up to 4 MiB (the 16 and 64 MiB frames are left
-# to scripts/servers), where the known findings are; then one third of the splits, which every
-# server passes, the servers taking turns so that CI sends every split to one of them at least (and
+# to scripts/servers), where the known findings are; then a sixth of the splits, which every server
+# passes, the servers taking turns so that CI sends every split to one of them at least (and
 # command_servers sends each the 6-byte header's). scripts/servers sends every case. Under the
-# sanitizers the splits of the 6- and 8-byte headers only: a 14-byte header's split carries 64 KiB,
-# and half of them took an ASan websocketpp 50 s; the streams send frames with 64-bit lengths there
-# too.
+# sanitizers, where three servers run, a third of the splits of the 6- and 8-byte headers each: a
+# 14-byte header's split carries 64 KiB, and half of them took an ASan websocketpp 50 s; the streams
+# send frames with 64-bit lengths there too.
 set(server_slice "--longest-stream 4194304 --no-splits")
-set(split_third 1)
+set(split_turn 1)
+set(split_turns 6)
 set(split_headers "")
 if(MASKCHECK_SANITIZE)
+  set(split_turns 3)
   set(split_headers " --header 6 --header 8")
 endif()
 
@@ -54,8 +56,8 @@ foreach(expectation IN LISTS server_expectations)
            COMMAND bash ${PROJECT_SOURCE_DIR}/interop/expect_wire.sh ${expected} "${pattern}"
                    $<TARGET_FILE:maskcheck> wire --server "${command}" --policy ${policy})
   set_tests_properties(server_${name} PROPERTIES LABELS servers TIMEOUT 900 ENVIRONMENT
-    "MASKCHECK_WIRE_SLICE=${server_slice};MASKCHECK_WIRE_PASSING=--no-streams --shard ${split_third}/3${split_headers}")
-  math(EXPR split_third "${split_third} % 3 + 1")
+    "MASKCHECK_WIRE_SLICE=${server_slice};MASKCHECK_WIRE_PASSING=--no-streams --shard ${split_turn}/${split_turns}${split_headers}")
+  math(EXPR split_turn "${split_turn} % ${split_turns} + 1")
 endforeach()
 file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/servers/servers.tsv CONTENT "${server_table}")
 

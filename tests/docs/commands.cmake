@@ -66,10 +66,12 @@ maskcheck_documented(server_url
 # from it, and runs beside other tests, as a timed-out mutant counts as detected.
 maskcheck_command_test(command_mutate 1800 mutation_slots ${commands}/mutate.sh ${PROJECT_SOURCE_DIR}
                        ${PROJECT_BINARY_DIR}/mutation)
-maskcheck_documented(command_mutate "scripts/mutate --only imprecise-8-past key-rotation-reversed"
-  "scripts/mutate --fuzz" "scripts/mutate --fuzz --fuzz-runs 0" "scripts/mutate --operators"
-  "scripts/mutate --operators impl/block_unmask.cpp --jobs 2")
-maskcheck_documented(mutation "scripts/mutate" "ctest --preset release -L mutation")
+maskcheck_documented(command_mutate "scripts/mutate --fuzz" "scripts/mutate --fuzz --fuzz-runs 0"
+  "scripts/mutate --operators" "scripts/mutate --operators impl/block_unmask.cpp --jobs 2")
+# The mutation test kills the whole curated catalogue, these two among them; command_mutate runs
+# --only's selection.
+maskcheck_documented(mutation "scripts/mutate" "ctest --preset release -L mutation"
+  "scripts/mutate --only imprecise-8-past key-rotation-reversed")
 
 maskcheck_command_test(command_fuzz 1200 fuzz_tree ${commands}/fuzz.sh ${PROJECT_SOURCE_DIR})
 maskcheck_documented(command_fuzz "scripts/fuzz kernel_diff 10" "scripts/fuzz stream_diff 60 2"
