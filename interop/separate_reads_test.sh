@@ -5,6 +5,7 @@
 # fences). With --no-barrier pieces merge, and the count comes out lower: the check shows it can
 # fail.
 # Usage: separate_reads_test.sh MASKCHECK server ECHO_SERVER POLICY
+#        separate_reads_test.sh MASKCHECK deflate-server ECHO_SERVER POLICY  (the compressed cases)
 #        separate_reads_test.sh MASKCHECK client ECHO_CLIENT
 set -u
 maskcheck=$1 side=$2 peer=$3 policy=${4:-}
@@ -22,6 +23,8 @@ count() {
   # One client at a time: four traced clients and their tracers on two cores keep a client inside
   # its read call longer than the barrier's settle.
   [[ $side == client ]] && run=(--client "$traced" --header 2 --connections 1)
+  [[ $side == deflate-server ]] &&
+    run=(--server "$traced" --policy "$policy" --deflate --no-splits --longest-stream 4096)
   "$maskcheck" wire "${run[@]}" --shard 1/20 --json --quiet "$@" >"$work/run.json" 2>"$work/run.err" ||
     { echo "FAIL: maskcheck wire $* did not pass:"; cat "$work/run.json" "$work/run.err"; exit 1; }
   # A call another thread's event interrupted ends on a "<... recvfrom resumed>" line.

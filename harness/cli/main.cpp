@@ -142,7 +142,8 @@ int main(int argc, char** argv) {
   wire->add_flag("--no-fresh-keys", wire_arguments.no_fresh_keys,
                  "--client: leave out the case that starts the client twice to compare its keys");
   wire->add_option("--longest-stream", wire_arguments.longest_stream,
-                   "leave out named streams longer than this many bytes");
+                   "leave out named streams, and compressed messages, longer than this many "
+                   "bytes");
   wire->add_option("--case-seconds", wire_arguments.case_seconds,
                    "a case fails when the server has not answered in this many seconds "
                    "(default 10, plus one per 20 MB)")
@@ -159,6 +160,17 @@ int main(int argc, char** argv) {
                    "the fuzzed cases' seed (default 1): wire:fuzz:sSEED:iINDEX names each");
   wire->add_option("--findings", wire_arguments.findings,
                    "where a fuzzed failure's stream and cuts are saved (default wire-findings/)");
+  wire->add_flag_callback(
+      "--deflate",
+      [&wire_arguments] {
+        if (wire_arguments.deflate_offer.empty())
+          wire_arguments.deflate_offer = "permessage-deflate; client_max_window_bits";
+      },
+      "offer permessage-deflate (which the server must accept) and run the compressed cases "
+      "after the splits, instead of the named streams");
+  wire->add_option("--deflate-offer", wire_arguments.deflate_offer,
+                   "--deflate with this offer, e.g. 'permessage-deflate; "
+                   "client_no_context_takeover; server_max_window_bits=10'");
   wire->add_flag("--no-barrier", wire_arguments.no_barrier,
                  "write pieces without waiting for the server to read each (shows what the "
                  "barrier prevents: pieces merge)");

@@ -34,6 +34,8 @@ std::string repro_line(const WireArguments& arguments, const std::string& case_i
     line += arguments.server.empty() ? arguments.url : "--server " + quoted(arguments.server);
   }
   if (!arguments.policy.empty()) line += " --policy " + quoted(arguments.policy);
+  if (!arguments.deflate_offer.empty())
+    line += " --deflate-offer " + quoted(arguments.deflate_offer);
   if (arguments.no_barrier) line += " --no-barrier";
   return line + " --case " + case_id;
 }
@@ -54,6 +56,15 @@ std::string select_target(const WireArguments& arguments, wire::WireTarget& targ
   }
   target.barrier = !arguments.no_barrier;
   target.case_time = std::chrono::seconds(arguments.case_seconds);
+  if (!arguments.deflate_offer.empty()) {
+    if (arguments.fuzz_seconds > 0)
+      return "--fuzz sends uncompressed streams; with --deflate run the compressed cases";
+    auto offer = wire::parse_offer(arguments.deflate_offer);
+    if (auto* reason = std::get_if<std::string>(&offer)) return *reason;
+    target.deflate = std::get<wire::DeflateOffer>(offer);
+  } else if (wire::is_compressed_case_id(arguments.case_id)) {
+    return "a wire:deflate case runs on a permessage-deflate connection: add --deflate";
+  }
   if (arguments.url.empty()) return {};
   auto url = wire::parse_loopback_url(arguments.url);
   if (auto* reason = std::get_if<std::string>(&url)) return *reason;
@@ -129,6 +140,7 @@ struct RunSummary {
   std::uint64_t connections = 0;
   std::uint64_t writes = 0;
   const wire::KeySpread* keys = nullptr;  // a client's
+  std::string deflate;                    // a compressed run's agreement, described
 };
 
 int report(const WireArguments& arguments, const RunSummary& run, bool interrupted) {
@@ -150,6 +162,7 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
     out["seconds"] = outcome.seconds;
     out["connections"] = run.connections;
     out["writes"] = run.writes;
+    if (!run.deflate.empty()) out["deflate"] = run.deflate;
     if (run.keys) {
       out["keys"] = {{"frames", run.keys->frames},
                      {"distinct", run.keys->distinct.size()},
@@ -173,6 +186,7 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
               static_cast<unsigned long long>(run.connections),
               static_cast<unsigned long long>(run.writes),
               outcome.stopped_early ? "  (stopped early)" : "");
+  if (!run.deflate.empty()) std::printf("permessage-deflate: %s\n", run.deflate.c_str());
   if (run.keys) {
     std::printf("mask keys: %llu frames, %zu distinct keys, %llu zero\n",
                 static_cast<unsigned long long>(run.keys->frames), run.keys->distinct.size(),
@@ -194,10 +208,10 @@ int run_all(const WireArguments& arguments, const wire::WireTarget& target,
               : wire::run_wire(target, plan, options);
   progress.finish();
   if (!result.unreachable.empty()) return bad_input(result.unreachable);
-  return report(
-      arguments,
-      {"server", target.policy.server, &result.outcome, result.connections, result.writes, nullptr},
-      interrupted);
+  return report(arguments,
+                {"server", target.policy.server, &result.outcome, result.connections, result.writes,
+                 nullptr, result.agreement ? wire::describe(*result.agreement) : std::string()},
+                interrupted);
 }
 
 std::string select_client(const WireArguments& arguments, wire::ClientTarget& target,
@@ -207,6 +221,8 @@ std::string select_client(const WireArguments& arguments, wire::ClientTarget& ta
   if (!arguments.policy.empty())
     return "--policy declares a server's behaviour; --client takes none";
   if (arguments.fuzz_seconds > 0) return "--fuzz checks servers; --client runs the client cases";
+  if (!arguments.deflate_offer.empty())
+    return "--deflate checks a server; --client runs the uncompressed client cases";
   target.command = arguments.client;
   target.barrier = !arguments.no_barrier;
   target.case_time = std::chrono::seconds(arguments.case_seconds);

@@ -36,6 +36,12 @@ expect_bad_input "policy.json" --server "$server" --policy "$work/policy.json"
 expect_bad_input "cannot read the policy" --server "$server" --policy "$work/missing.json"
 expect_bad_input "must look like" --server "$server" --case wire:split:h9
 expect_bad_input "--header must be 6, 8 or 14" --server "$server" --header 7
+# permessage-deflate: a server that declines it, a malformed offer, what only plain cases can do.
+expect_bad_input "the server declined permessage-deflate" --server "$server" --deflate
+expect_bad_input "unknown parameter 'level'" --server "$server" --deflate-offer "permessage-deflate; level=9"
+expect_bad_input "add --deflate" --server "$server" --case wire:deflate:m1:f3:k00000000:server:c0,0
+expect_bad_input "with --deflate run the compressed cases" --server "$server" --deflate --fuzz 5
+expect_bad_input "--deflate checks a server" --client "$client" --deflate
 # An HTTP server that is no WebSocket server.
 http="python3 -c 'import http.server as h, sys
 s = h.HTTPServer((\"127.0.0.1\", 0), h.SimpleHTTPRequestHandler)

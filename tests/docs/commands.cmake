@@ -61,6 +61,8 @@ maskcheck_command_test(command_bench_servers 1200 build_release_tree ${commands}
 maskcheck_documented(command_bench_servers "scripts/bench --servers")
 maskcheck_documented(server_url
   "build/release/bin/maskcheck wire ws://127.0.0.1:8080/ --policy my-server.json --connections 8")
+maskcheck_documented(server_python-websockets-deflate
+  "build/release/bin/maskcheck wire --server \"env MASKCHECK_DEFLATE=1 /usr/bin/python3 interop/servers/python/echo.py\" --policy interop/servers/python/python-websockets.json --deflate")
 
 # The mutation run shares the mutation test's worker slots (its trees are built once), locked
 # from it, and runs beside other tests, as a timed-out mutant counts as detected.

@@ -1,11 +1,11 @@
 #include "maskcheck/split_space.h"
 
 #include <algorithm>
-#include <charconv>
 #include <set>
 
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
+#include "maskcheck/id_fields.h"
 #include "maskcheck/message_limits.h"
 #include "maskcheck/test_case.h"
 
@@ -77,15 +77,6 @@ std::vector<std::size_t> middle_sizes() {
   return sizes;
 }
 
-template <typename Number>
-bool parse_field(std::string_view field, std::string_view prefix, Number& value) {
-  if (field.substr(0, prefix.size()) != prefix) return false;
-  const char* first = field.data() + prefix.size();
-  const char* last = field.data() + field.size();
-  const auto [end, error] = std::from_chars(first, last, value);
-  return first != last && error == std::errc{} && end == last;
-}
-
 }  // namespace
 
 std::size_t split_stream_size(const SplitCase& split) {
@@ -135,13 +126,7 @@ std::string split_case_id(std::string_view subject, std::string_view variant,
 }
 
 std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id) {
-  std::vector<std::string_view> fields;
-  for (std::size_t at = 0;;) {
-    const std::size_t colon = id.find(':', at);
-    fields.push_back(id.substr(at, colon - at));
-    if (colon == std::string_view::npos) break;
-    at = colon + 1;
-  }
+  const std::vector<std::string_view> fields = id_fields(id);
   const std::string usage = "split case id '" + std::string(id) +
                             "' must look like SUBJECT:split:h6:n77:k37fa213d:VARIANT:c3,40";
   if (fields.size() != 7 || fields[1] != "split") return usage;
@@ -151,10 +136,10 @@ std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id
   SplitCase& split = parsed.split;
   const std::size_t comma = fields[6].find(',');
   split.controls = fields[2] == "controls";
-  if (!(split.controls || parse_field(fields[2], "h", split.header_size)) ||
-      !parse_field(fields[3], "n", split.length) || comma == std::string_view::npos ||
-      !parse_field(fields[6].substr(0, comma), "c", split.first_cut) ||
-      !parse_field(fields[6].substr(comma + 1), "", split.second_cut)) {
+  if (!(split.controls || parse_id_number(fields[2], "h", split.header_size)) ||
+      !parse_id_number(fields[3], "n", split.length) || comma == std::string_view::npos ||
+      !parse_id_number(fields[6].substr(0, comma), "c", split.first_cut) ||
+      !parse_id_number(fields[6].substr(comma + 1), "", split.second_cut)) {
     return usage;
   }
   const auto key = parse_key_field(fields[4]);

@@ -1,10 +1,15 @@
 #include "wire/frame_reader.h"
 
+#include <variant>
+
+#include "maskcheck/frame_parser_interface.h"
 #include "maskcheck/reference_unmask.h"
 
 namespace maskcheck::wire {
 
 namespace {
+
+constexpr std::uint8_t kRsv1 = 0x40;
 
 bool is_control(std::uint8_t opcode) {
   return (opcode & 0x8) != 0;
@@ -28,6 +33,9 @@ std::optional<std::string> FrameReader::read(std::vector<std::uint8_t>& inbox,
     const bool fin = (frame[0] & 0x80) != 0;
     const bool masked = (frame[1] & 0x80) != 0;
     const std::uint8_t opcode = frame[0] & 0x0f;
+    const std::uint8_t reserved = frame[0] & 0x70;
+    const bool starts_compressed =
+        inflater_ && reserved == kRsv1 && (opcode == opcode::text || opcode == opcode::binary);
     std::uint64_t length = frame[1] & 0x7f;
     std::size_t length_end = 2;
     if (length == 126) length_end = 4;
@@ -41,8 +49,11 @@ std::optional<std::string> FrameReader::read(std::vector<std::uint8_t>& inbox,
     if (masked != from_client) {
       problem = from_client ? "the client sent an unmasked frame (a client masks every frame)"
                             : "the server sent a masked frame (a server's frames are never masked)";
-    } else if ((frame[0] & 0x70) != 0) {
-      problem = who + " sent a frame with reserved bits set, and no extension was agreed";
+    } else if (reserved != 0 && !starts_compressed) {
+      problem =
+          who + (inflater_ ? " sent a frame with RSV2 or RSV3, or RSV1 not on a message's "
+                             "first frame (permessage-deflate allows no other)"
+                           : " sent a frame with reserved bits set, and no extension was agreed");
     } else if (!is_known(opcode)) {
       problem = who + " sent a frame with the reserved opcode " + std::to_string(opcode);
     } else if (is_control(opcode) && (length > 125 || !fin)) {
@@ -59,7 +70,10 @@ std::optional<std::string> FrameReader::read(std::vector<std::uint8_t>& inbox,
     if (is_control(opcode)) {
       into = &events.emplace_back(WireEvent{opcode, {}}).payload;
     } else {
-      if (opcode != 0) open_ = WireEvent{opcode, {}};
+      if (opcode != 0) {
+        open_ = WireEvent{opcode, {}};
+        open_compressed_ = starts_compressed;
+      }
       into = &open_->payload;
     }
     const std::size_t from = into->size();
@@ -72,6 +86,15 @@ std::optional<std::string> FrameReader::read(std::vector<std::uint8_t>& inbox,
       keys_.push_back(key);
     }
     if (!is_control(opcode) && fin) {
+      if (open_compressed_) {
+        auto inflated = inflater_->inflate(open_->payload);
+        if (auto* reason = std::get_if<std::string>(&inflated)) {
+          problem = who + "'s compressed message of " + std::to_string(open_->payload.size()) +
+                    " bytes is not one: " + *reason;
+          break;
+        }
+        open_->payload = std::move(std::get<std::vector<std::uint8_t>>(inflated));
+      }
       events.push_back(std::move(*open_));
       open_.reset();
     }

@@ -3,6 +3,8 @@
 // always are, each unmasked here by the reference with its own key, which is kept for the key
 // checks. A frame the sender may not send (the mask bit wrong for its side, reserved bits or
 // opcode, a control frame over 125 bytes or fragmented, a continuation out of place) is a finding.
+// With permessage-deflate agreed, RSV1 on a message's first frame marks it compressed: the message
+// is inflated whole, and one that does not inflate is a finding too.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "maskcheck/unmask_functions.h"
+#include "wire/message_deflate.h"
 
 namespace maskcheck::wire {
 
@@ -29,6 +32,8 @@ class FrameReader {
   // Takes every whole frame at the front of `inbox` off it, appending the messages and control
   // frames they make to `events`. Returns what is wrong with a frame the sender may not send.
   std::optional<std::string> read(std::vector<std::uint8_t>& inbox, std::vector<WireEvent>& events);
+  // The agreed inflater of the sender's messages; nullptr: no extension, RSV1 is an error.
+  void inflate_with(MessageInflater* inflater) { inflater_ = inflater; }
   // Whether a fragmented message has begun and not ended.
   bool inside_message() const { return open_.has_value(); }
   // A client's mask keys, one per frame, in the order the frames came.
@@ -37,11 +42,14 @@ class FrameReader {
   void reset() {
     open_.reset();
     keys_.clear();
+    inflater_ = nullptr;
   }
 
  private:
   Sender sender_;
   std::optional<WireEvent> open_;
+  bool open_compressed_ = false;
+  MessageInflater* inflater_ = nullptr;
   std::vector<Key> keys_;
 };
 

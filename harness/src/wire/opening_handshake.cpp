@@ -43,10 +43,13 @@ bool has_token(std::string_view value, std::string_view token) {
   return false;
 }
 
-std::string request(const LoopbackUrl& url, const std::string& key) {
+std::string request(const LoopbackUrl& url, const std::string& key,
+                    const std::string& extensions) {
+  const std::string offer =
+      extensions.empty() ? std::string() : "Sec-WebSocket-Extensions: " + extensions + "\r\n";
   return "GET " + url.path + " HTTP/1.1\r\nHost: " + url.host +
          "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + key +
-         "\r\nSec-WebSocket-Version: 13\r\n\r\n";
+         "\r\nSec-WebSocket-Version: 13\r\n" + offer + "\r\n";
 }
 
 std::string_view text_of(boost::beast::string_view value) {
@@ -98,9 +101,10 @@ std::string accept_for(const std::string& key) {
 }
 
 std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
-                           Clock::time_point deadline) {
+                           Clock::time_point deadline, const std::string& extensions,
+                           std::string* answered) {
   const std::string key = random_key();
-  const std::string text = request(url, key);
+  const std::string text = request(url, key, extensions);
   if (connection.send_all({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()},
                           deadline) != Arrival::bytes) {
     return "the server ended the connection before the handshake was sent";
@@ -122,7 +126,8 @@ std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
     return "Sec-WebSocket-Accept is '" + std::string(text_of(answer["Sec-WebSocket-Accept"])) +
            "', not '" + expected + "'";
   }
-  if (!answer["Sec-WebSocket-Extensions"].empty()) {
+  if (answered) *answered = std::string(text_of(answer["Sec-WebSocket-Extensions"]));
+  if (extensions.empty() && !answer["Sec-WebSocket-Extensions"].empty()) {
     return "the server accepted an extension nobody offered: " +
            std::string(text_of(answer["Sec-WebSocket-Extensions"]));
   }

@@ -1,8 +1,9 @@
 // The opening handshake (RFC 6455 section 4), both sides. As a client: a GET with Upgrade and a
 // random Sec-WebSocket-Key, and the server's answer checked: status 101, "Upgrade: websocket",
 // "Connection: Upgrade", and Sec-WebSocket-Accept equal to base64(SHA-1(key + the RFC's GUID)). As
-// a server: a client's GET checked the same way, and answered 101. No extension is offered or
-// accepted. SHA-1, base64 and the random key come from libcrypto; HTTP is read by Beast's parser.
+// a server: a client's GET checked the same way, and answered 101. As a client it may offer
+// extensions (permessage-deflate); as a server it accepts none. SHA-1, base64 and the random key
+// come from libcrypto; HTTP is read by Beast's parser.
 #pragma once
 
 #include <string>
@@ -17,10 +18,12 @@ std::string random_key();
 // base64(SHA-1(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")), what the server must answer.
 std::string accept_for(const std::string& key);
 
-// Runs the handshake on a fresh connection. Empty on success (bytes the server sent after its
-// answer stay in the connection's inbox), else one line saying what went wrong.
+// Runs the handshake on a fresh connection, offering `extensions` (Sec-WebSocket-Extensions) if
+// not empty; the server's answer to them goes into `*answered`. Empty on success (bytes the server
+// sent after its answer stay in the connection's inbox), else one line saying what went wrong.
 std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
-                           Clock::time_point deadline);
+                           Clock::time_point deadline, const std::string& extensions = {},
+                           std::string* answered = nullptr);
 
 // Reads a client's opening request on a fresh connection and answers 101. Empty on success (frames
 // the client sent after its request stay in the inbox), else one line saying what went wrong.

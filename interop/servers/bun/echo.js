@@ -10,7 +10,7 @@ const server = Bun.serve({
     return new Response('WebSocket only\n', { status: 426 });
   },
   websocket: {
-    perMessageDeflate: false,
+    perMessageDeflate: process.env.MASKCHECK_DEFLATE === '1',  // permessage-deflate, on request
     maxPayloadLength: maxMessage,
     // Bun (uWebSockets inside) drops a send once backpressureLimit bytes are queued: an echo
     // would vanish. Room for many whole messages instead.

@@ -23,4 +23,8 @@ foreach(bun_version 1.4.5 1.4.4)
   maskcheck_echo_server(bun-${bun_version} POLICY ${CMAKE_CURRENT_LIST_DIR}/bun-${bun_version}.json
     COMMAND ${bun_folder}/package/bin/bun ${CMAKE_CURRENT_LIST_DIR}/echo.js
     DEPENDS ${bun_folder}/installed.stamp)
+  maskcheck_echo_server(bun-${bun_version}-deflate
+    POLICY ${CMAKE_CURRENT_LIST_DIR}/bun-${bun_version}.json
+    COMMAND ${bun_folder}/package/bin/bun ${CMAKE_CURRENT_LIST_DIR}/echo.js
+    ENVIRONMENT MASKCHECK_DEFLATE=1 DEFLATE)
 endforeach()

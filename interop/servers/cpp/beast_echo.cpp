@@ -21,13 +21,25 @@ using tcp = asio::ip::tcp;
 
 constexpr std::size_t kMaxMessage = 16 * 1024 * 1024;
 
-// One connection: read a whole message, write it back, read the next. Its pending handler owns it.
-// MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
-bool counting() {
-  static const char* const set = std::getenv("MASKCHECK_COUNT");
+bool set_to_one(const char* name) {
+  const char* const set = std::getenv(name);
   return set != nullptr && std::string_view(set) == "1";
 }
 
+// MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
+bool counting() {
+  static const bool set = set_to_one("MASKCHECK_COUNT");
+  return set;
+}
+
+// MASKCHECK_DEFLATE=1: permessage-deflate, every message compressed, 15-bit windows both ways.
+websocket::permessage_deflate deflate_option() {
+  websocket::permessage_deflate option;
+  option.server_enable = set_to_one("MASKCHECK_DEFLATE");
+  return option;
+}
+
+// One connection: read a whole message, write it back, read the next. Its pending handler owns it.
 class Session : public std::enable_shared_from_this<Session> {
  public:
   explicit Session(tcp::socket socket) : ws_(std::move(socket)) {}
@@ -38,6 +50,7 @@ class Session : public std::enable_shared_from_this<Session> {
     ws_.next_layer().set_option(tcp::no_delay(true), ignored);
     ws_.read_message_max(kMaxMessage);
     ws_.auto_fragment(false);  // the echo goes back as one frame, not cut at the write buffer
+    ws_.set_option(deflate_option());
     ws_.async_accept([self = shared_from_this()](beast::error_code error) {
       if (!error) self->read();
     });

@@ -33,3 +33,6 @@ if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   set_target_properties(maskcheck_websocketpp_echo PROPERTIES CXX_STANDARD 17)
 endif()
 maskcheck_cpp_echo_server(beast beast_echo.cpp ${BEAST_INCLUDE_DIR})
+maskcheck_echo_server(beast-deflate POLICY ${CMAKE_CURRENT_LIST_DIR}/beast.json
+                      COMMAND $<TARGET_FILE:maskcheck_beast_echo> ENVIRONMENT MASKCHECK_DEFLATE=1
+                      DEFLATE)

@@ -23,4 +23,6 @@ add_custom_command(
 foreach(library gorilla coder)
   maskcheck_echo_server(${library} POLICY ${CMAKE_CURRENT_LIST_DIR}/${library}.json
                         COMMAND ${go_echo} ${library} DEPENDS ${go_echo})
+  maskcheck_echo_server(${library}-deflate POLICY ${CMAKE_CURRENT_LIST_DIR}/${library}.json
+                        COMMAND ${go_echo} ${library} ENVIRONMENT MASKCHECK_DEFLATE=1 DEFLATE)
 endforeach()

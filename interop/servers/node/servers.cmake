@@ -38,6 +38,10 @@ maskcheck_echo_server(ws POLICY ${CMAKE_CURRENT_LIST_DIR}/ws.json
   COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/ws_echo.js
   ENVIRONMENT NODE_PATH=${node_servers_dir}/ws/node_modules
   DEPENDS ${node_servers_dir}/ws/installed.stamp)
+maskcheck_echo_server(ws-deflate POLICY ${CMAKE_CURRENT_LIST_DIR}/ws.json
+  COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/ws_echo.js
+  ENVIRONMENT NODE_PATH=${node_servers_dir}/ws/node_modules MASKCHECK_DEFLATE=1
+  DEPENDS ${node_servers_dir}/ws/installed.stamp DEFLATE)
 maskcheck_echo_server(ws-no-bufferutil POLICY ${CMAKE_CURRENT_LIST_DIR}/ws-no-bufferutil.json
   COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/ws_echo.js
   ENVIRONMENT NODE_PATH=${node_servers_dir}/ws/node_modules WS_NO_BUFFER_UTIL=1
@@ -50,3 +54,6 @@ maskcheck_echo_server(uws POLICY ${CMAKE_CURRENT_LIST_DIR}/uws.json
   COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/uws_echo.js
   ENVIRONMENT NODE_PATH=${node_servers_dir}/uws/node_modules
   DEPENDS ${node_servers_dir}/uws/installed.stamp)
+maskcheck_echo_server(uws-deflate POLICY ${CMAKE_CURRENT_LIST_DIR}/uws.json
+  COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/uws_echo.js
+  ENVIRONMENT NODE_PATH=${node_servers_dir}/uws/node_modules MASKCHECK_DEFLATE=1 DEFLATE)

@@ -9,7 +9,8 @@ const maxMessage = 16 * 1024 * 1024;
 const counting = process.env.MASKCHECK_COUNT === '1';
 uWS.App()
   .ws('/*', {
-    compression: uWS.DISABLED,
+    // MASKCHECK_DEFLATE=1: permessage-deflate, one compressor shared by the connections.
+    compression: process.env.MASKCHECK_DEFLATE === '1' ? uWS.SHARED_COMPRESSOR : uWS.DISABLED,
     maxPayloadLength: maxMessage,
     // uWS drops a send (returns 2) once more than maxBackpressure bytes are queued, 64 KiB by
     // default: an echo would vanish. Room for many whole messages instead.

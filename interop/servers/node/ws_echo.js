@@ -16,7 +16,9 @@ const counting = process.env.MASKCHECK_COUNT === '1';
 const server = new WebSocketServer({
   host: '127.0.0.1',
   port: 0,
-  perMessageDeflate: false,
+  // MASKCHECK_DEFLATE=1: permessage-deflate, every echo compressed (ws's default leaves those
+  // under 1 KiB plain).
+  perMessageDeflate: process.env.MASKCHECK_DEFLATE === '1' ? { threshold: 0 } : false,
   maxPayload: 16 * 1024 * 1024,
 });
 server.on('listening', () => process.stdout.write(`listening ${server.address().port}\n`));

@@ -9,6 +9,8 @@ import websockets
 
 # MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
 COUNTING = os.environ.get("MASKCHECK_COUNT") == "1"
+# MASKCHECK_DEFLATE=1: permessage-deflate with the library's defaults (12-bit windows both ways).
+DEFLATE = os.environ.get("MASKCHECK_DEFLATE") == "1"
 
 
 async def echo(websocket):
@@ -26,7 +28,7 @@ async def main():
         echo,
         "127.0.0.1",
         0,
-        compression=None,  # no permessage-deflate (on by default)
+        compression="deflate" if DEFLATE else None,  # the library's default is "deflate"
         max_size=16 * 1024 * 1024,
         ping_interval=None,  # no keepalive pings, so no ping timeout closes a slow connection
         ping_timeout=None,

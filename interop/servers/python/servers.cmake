@@ -17,3 +17,6 @@ endif()
 
 maskcheck_echo_server(python-websockets POLICY ${CMAKE_CURRENT_LIST_DIR}/python-websockets.json
                       COMMAND ${MASKCHECK_SERVERS_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/echo.py)
+maskcheck_echo_server(python-websockets-deflate POLICY ${CMAKE_CURRENT_LIST_DIR}/python-websockets.json
+                      COMMAND ${MASKCHECK_SERVERS_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/echo.py
+                      ENVIRONMENT MASKCHECK_DEFLATE=1 DEFLATE)

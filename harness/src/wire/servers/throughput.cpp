@@ -18,7 +18,7 @@ namespace {
 
 constexpr auto kStartPatience = std::chrono::seconds(30);
 constexpr auto kRoundPatience = std::chrono::seconds(120);
-constexpr Key kFenceKey{0x6d, 0x21, 0xc4, 0x09};
+constexpr Key kCountFenceKey{0x6d, 0x21, 0xc4, 0x09};
 
 void pin_this_thread(int cpu) {
   if (cpu < 0) return;
@@ -35,7 +35,7 @@ std::string send_and_fence(TcpConnection& connection, std::span<const std::uint8
   const std::string text = "maskcheck throughput fence " + std::to_string(round_number);
   const std::vector<std::uint8_t> payload(text.begin(), text.end());
   std::vector<std::uint8_t> fence;
-  append_frame(fence, {kFin | opcode::text, payload, kFenceKey, 6});
+  append_frame(fence, {kFin | opcode::text, payload, kCountFenceKey, 6});
   if (connection.send_all(stream, deadline) != Arrival::bytes ||
       connection.send_all(fence, deadline) != Arrival::bytes) {
     return "the server ended the connection in the middle of a round";

@@ -36,6 +36,14 @@ bool for_each_wire_case(const WirePlan& plan, const std::function<bool(const Wir
       }
     }
   }
+  if (plan.compressing) {
+    c.split = {};
+    return for_each_compressed_case(*plan.compressing, plan.longest_stream,
+                                    [&](const CompressedCase& compressed) {
+                                      c.compressed = compressed;
+                                      return visit(c);
+                                    });
+  }
   if (!plan.streams) return true;
   for (const NamedStream& stream : stream_catalogue()) {
     if (stream.bytes.size() > plan.longest_stream) continue;
@@ -46,24 +54,33 @@ bool for_each_wire_case(const WirePlan& plan, const std::function<bool(const Wir
 }
 
 std::uint64_t wire_case_bytes(const WireCase& c) {
+  if (c.compressed) return c.compressed->length;
   return c.stream ? c.stream->bytes.size() : split_stream_size(c.split);
 }
 
 std::string wire_case_id(const WireCase& c) {
   if (c.stream) return stream_case_id(kSubject, c.stream->name, kVariant);
   if (c.fuzzed) return fuzzed_case_id(*c.fuzzed);
+  if (c.compressed) return compressed_case_id(*c.compressed);
   return split_case_id(kSubject, kVariant, c.split);
 }
 
 std::variant<WireCase, std::string> parse_wire_case_id(std::string_view id) {
-  const std::string usage = "wire case id '" + std::string(id) +
-                            "' must look like wire:split:h8:n127:k37fa213d:server:c3,40 or "
-                            "wire:stream:NAME:server";
+  const std::string usage =
+      "wire case id '" + std::string(id) +
+      "' must look like wire:split:h8:n127:k37fa213d:server:c3,40, "
+      "wire:stream:NAME:server or wire:deflate:m300:f3:k37fa213d:server:c3,40";
   WireCase c;
   if (id.substr(0, 10) == "wire:fuzz:") {
     auto fuzzed = parse_fuzzed_case_id(id);
     if (auto* reason = std::get_if<std::string>(&fuzzed)) return *reason;
     c.fuzzed = std::get<FuzzedCase>(fuzzed);
+    return c;
+  }
+  if (is_compressed_case_id(id)) {
+    auto compressed = parse_compressed_case_id(id);
+    if (auto* reason = std::get_if<std::string>(&compressed)) return *reason;
+    c.compressed = std::get<CompressedCase>(compressed);
     return c;
   }
   if (id.find(":stream:") != std::string_view::npos) {
@@ -86,20 +103,32 @@ std::variant<WireCase, std::string> parse_wire_case_id(std::string_view id) {
   return c;
 }
 
-WireBytes wire_bytes(const WireCase& c, std::vector<std::uint8_t>& scratch) {
-  if (c.stream) return {c.stream->bytes, c.stream->cuts};
+WireBytes wire_bytes(const WireCase& c, std::vector<std::uint8_t>& scratch,
+                     const DeflateParameters* compressing) {
+  if (c.stream) return {c.stream->bytes, c.stream->cuts, std::nullopt};
   if (c.fuzzed) {
     std::vector<std::size_t> cuts;
     scratch = fuzzed_stream(*c.fuzzed, cuts);
-    return {scratch, std::move(cuts)};
+    return {scratch, std::move(cuts), std::nullopt};
   }
-  scratch = split_stream(c.split);
+  std::optional<std::vector<WireEvent>> messages;
+  std::size_t first_cut = c.split.first_cut;
+  std::size_t second_cut = c.split.second_cut;
+  if (c.compressed) {
+    CompressedStream made = compressed_stream(*c.compressed, *compressing);
+    scratch = std::move(made.bytes);
+    messages = std::move(made.messages);
+    first_cut = c.compressed->first_cut;
+    second_cut = c.compressed->second_cut;
+  } else {
+    scratch = split_stream(c.split);
+  }
   std::vector<std::size_t> cuts;
-  for (std::size_t cut : {c.split.first_cut, c.split.second_cut}) {
+  for (std::size_t cut : {first_cut, second_cut}) {
     if (cut > 0 && cut < scratch.size() && (cuts.empty() || cuts.back() != cut))
       cuts.push_back(cut);
   }
-  return {scratch, std::move(cuts)};
+  return {scratch, std::move(cuts), std::move(messages)};
 }
 
 }  // namespace maskcheck::wire

@@ -4,7 +4,8 @@
 // 64 and 128 bytes, and over the end of the frame and the next header); and the named streams,
 // each written in its own reads. Ids are the parser checks' own, with the subject "wire" and the
 // variant "server": "wire:split:h8:n127:k37fa213d:server:c3,40", "wire:stream:NAME:server"; and
-// fuzzed cases, "wire:fuzz:s1:i1234".
+// fuzzed cases, "wire:fuzz:s1:i1234"; on a permessage-deflate connection, the compressed cases
+// (compressed_cases.h), "wire:deflate:m300:f3:k37fa213d:server:c3,40".
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,8 @@
 
 #include "maskcheck/split_space.h"
 #include "maskcheck/stream_catalogue.h"
+#include "wire/message_deflate.h"
+#include "wire/servers/compressed_cases.h"
 
 namespace maskcheck::wire {
 
@@ -27,16 +30,21 @@ struct FuzzedCase {
 };
 
 struct WireCase {
-  const NamedStream* stream = nullptr;  // a named stream, or else:
-  std::optional<FuzzedCase> fuzzed;     // a fuzzed one, or else the split
+  const NamedStream* stream = nullptr;       // a named stream, or else:
+  std::optional<FuzzedCase> fuzzed;          // a fuzzed one, or else:
+  std::optional<CompressedCase> compressed;  // a compressed one, or else the split
   SplitCase split;
 };
 
 struct WirePlan {
   std::vector<unsigned> header_sizes{6, 8, 14};
   bool streams = true;
-  // Named streams longer than this are left out (the 16 and 64 MiB frames take seconds each).
+  // Named streams and compressed messages longer than this are left out (the 16 and 64 MiB frames
+  // take seconds each).
   std::uint64_t longest_stream = std::uint64_t{1} << 30;
+  // On a permessage-deflate connection, maskcheck's agreed side: the compressed cases run, the
+  // named streams do not (they read RSV1 as a protocol error, which deflate makes a message).
+  std::optional<DeflateParameters> compressing;
 };
 
 // Visits the plan's cases in a fixed order until `visit` returns false.
@@ -52,7 +60,13 @@ std::variant<WireCase, std::string> parse_wire_case_id(std::string_view id);
 struct WireBytes {
   std::span<const std::uint8_t> stream;
   std::vector<std::size_t> cuts;
+  // A compressed case's: the messages the server must echo (the reference decoder takes RSV1 for
+  // an error, so it cannot say).
+  std::optional<std::vector<WireEvent>> messages;
 };
-WireBytes wire_bytes(const WireCase& c, std::vector<std::uint8_t>& scratch);
+// `compressing`: maskcheck's agreed side of a permessage-deflate connection, which a compressed
+// case needs.
+WireBytes wire_bytes(const WireCase& c, std::vector<std::uint8_t>& scratch,
+                     const DeflateParameters* compressing = nullptr);
 
 }  // namespace maskcheck::wire

@@ -36,6 +36,7 @@ WireRunResult run_wire(const WireTarget& target, const WirePlan& plan,
                        const SweepOptions& options) {
   DecodedStreams streams(target.policy);
   WireRunResult result;
+  WirePlan agreed_plan = plan;
   {
     // First a connection and a handshake alone, so an unreachable server is one clear error.
     WireSession first(target, streams);
@@ -43,11 +44,13 @@ WireRunResult run_wire(const WireTarget& target, const WirePlan& plan,
     result.connections = first.connections();
     result.writes = first.writes();
     if (!result.unreachable.empty()) return result;
+    result.agreement = first.agreement();
+    if (result.agreement) agreed_plan.compressing = result.agreement->client;
   }
   std::atomic<std::uint64_t> connections{result.connections};
   std::atomic<std::uint64_t> writes{result.writes};
   result.outcome = run_cases<StreamFailure>(
-      [&](const auto& visit) { return for_each_wire_case(plan, visit); },
+      [&](const auto& visit) { return for_each_wire_case(agreed_plan, visit); },
       [](const WireCase& c) { return wire_case_bytes(c) + kCaseOverhead; }, kChunkCost,
       [&] {
         return SessionChecker{WireSession(target, streams), connections, writes};

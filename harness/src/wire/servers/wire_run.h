@@ -21,6 +21,7 @@ struct WireRunResult {
   RunOutcome<StreamFailure> outcome;
   std::uint64_t connections = 0;  // opened over the run, the first check's included
   std::uint64_t writes = 0;       // handshakes, pieces and fences, each its own read on the server
+  std::optional<DeflateAgreement> agreement;  // what the first handshake agreed, with --deflate
 };
 
 WireRunResult run_wire(const WireTarget& target, const WirePlan& plan, const SweepOptions& options);

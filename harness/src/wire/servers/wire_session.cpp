@@ -46,9 +46,22 @@ std::string WireSession::connect(Clock::time_point deadline) {
   connection_.emplace(std::move(std::get<TcpConnection>(opened)));
   ++connections_;
   ++writes_;  // the handshake's request
-  if (std::string problem = open_websocket(*connection_, target_.url, deadline); !problem.empty()) {
+  const std::string offer = target_.deflate ? target_.deflate->header() : std::string();
+  std::string answered;
+  if (std::string problem = open_websocket(*connection_, target_.url, deadline, offer, &answered);
+      !problem.empty()) {
     drop_connection();
     return problem;
+  }
+  if (target_.deflate) {
+    auto agreement = read_answer(*target_.deflate, answered);
+    if (auto* reason = std::get_if<std::string>(&agreement)) {
+      drop_connection();
+      return *reason;
+    }
+    agreement_ = std::get<DeflateAgreement>(agreement);
+    inflater_.emplace(agreement_->server, target_.policy.max_message_size);
+    reader_.inflate_with(&*inflater_);
   }
   if (target_.barrier && !barrier_.server_side(*connection_)) {
     const std::string problem =
@@ -62,6 +75,7 @@ std::string WireSession::connect(Clock::time_point deadline) {
 void WireSession::drop_connection() {
   connection_.reset();
   reader_.reset();
+  inflater_.reset();
   cases_on_connection_ = 0;
 }
 
@@ -84,18 +98,27 @@ std::optional<StreamFailure> WireSession::run(const WireCase& c) {
 
 std::optional<StreamFailure> WireSession::run_on_connection(const WireCase& c,
                                                             const std::string& id) {
-  const WireBytes bytes = wire_bytes(c, scratch_);
-  const auto deadline = deadline_for(target_, bytes.stream.size());
-  std::shared_ptr<const reference::DecodeResult> decoded =
-      c.stream ? streams_.get(*c.stream)
-               : std::make_shared<const reference::DecodeResult>(
-                     reference::decode_stream(bytes.stream, target_.policy.decode_limits()));
-  const WireExpectation expected = expect_from(*decoded, target_.policy, bytes.stream);
-
   if (!connection_) {
-    if (std::string problem = connect(deadline); !problem.empty())
+    if (std::string problem = connect(deadline_for(target_, wire_case_bytes(c)));
+        !problem.empty()) {
       return StreamFailure{id, "the server is gone: " + problem, {}};
+    }
   }
+  if (c.compressed && !agreement_)
+    return StreamFailure{id, "a compressed case needs permessage-deflate (--deflate)", {}};
+  const WireBytes bytes = wire_bytes(c, scratch_, agreement_ ? &agreement_->client : nullptr);
+  const auto deadline = deadline_for(target_, bytes.stream.size());
+  WireExpectation expected;
+  if (bytes.messages) {
+    expected.events = *bytes.messages;
+  } else {
+    std::shared_ptr<const reference::DecodeResult> decoded =
+        c.stream ? streams_.get(*c.stream)
+                 : std::make_shared<const reference::DecodeResult>(
+                       reference::decode_stream(bytes.stream, target_.policy.decode_limits()));
+    expected = expect_from(*decoded, target_.policy, bytes.stream);
+  }
+
   const Written written = write_pieces(*connection_, target_.barrier ? &barrier_ : nullptr,
                                        bytes.stream, bytes.cuts, deadline, writes_, "the server");
   if (written.stalled) {

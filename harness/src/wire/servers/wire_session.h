@@ -16,8 +16,10 @@
 #include <vector>
 
 #include "maskcheck/stream_differ.h"
+#include "wire/deflate_negotiation.h"
 #include "wire/frame_reader.h"
 #include "wire/loopback_url.h"
+#include "wire/message_deflate.h"
 #include "wire/read_barrier.h"
 #include "wire/servers/server_policy.h"
 #include "wire/servers/wire_cases.h"
@@ -31,6 +33,7 @@ struct WireTarget {
   ServerPolicy policy;
   bool barrier = true;  // each piece its own read; off only to show what the barrier prevents
   std::chrono::milliseconds case_time{10000};  // per case, plus a second per 20 MB sent
+  std::optional<DeflateOffer> deflate;  // offered on every connection, which the server must take
 };
 
 // The reference's reading of each named stream under the policy, made once for every session.
@@ -56,6 +59,8 @@ class WireSession {
   void drop_connection();
   // Opens a connection and runs the handshake: empty, or what went wrong.
   std::string connect(Clock::time_point deadline);
+  // What the last handshake agreed, with a deflate offer.
+  const std::optional<DeflateAgreement>& agreement() const { return agreement_; }
   // Connections opened so far, and writes made: handshakes, pieces and fences, each read by the
   // server before the next went out (with the barrier on).
   std::uint64_t connections() const { return connections_; }
@@ -68,6 +73,8 @@ class WireSession {
   DecodedStreams& streams_;
   std::optional<TcpConnection> connection_;
   FrameReader reader_;
+  std::optional<DeflateAgreement> agreement_;
+  std::optional<MessageInflater> inflater_;  // the server's messages, as agreed
   ReadBarrier barrier_;
   std::vector<std::uint8_t> scratch_;
   std::uint64_t fences_ = 0;

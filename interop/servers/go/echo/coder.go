@@ -12,7 +12,7 @@ import (
 func coderEcho(w http.ResponseWriter, r *http.Request) {
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{
 		InsecureSkipVerify: true, // any Origin may connect
-		CompressionMode:    websocket.CompressionDisabled,
+		CompressionMode:    coderCompression(),
 	})
 	if err != nil {
 		return // Accept has already answered with an HTTP error
@@ -30,8 +30,16 @@ func coderEcho(w http.ResponseWriter, r *http.Request) {
 		if counting && kind == websocket.MessageBinary {
 			continue
 		}
-		if conn.Write(ctx, kind, message) != nil { // one frame: compression is off
+		if conn.Write(ctx, kind, message) != nil {
 			return
 		}
 	}
+}
+
+// Context takeover when asked: the mode that keeps each direction's window across messages.
+func coderCompression() websocket.CompressionMode {
+	if deflate {
+		return websocket.CompressionContextTakeover
+	}
+	return websocket.CompressionDisabled
 }

@@ -9,8 +9,8 @@ import (
 )
 
 var upgrader = websocket.Upgrader{
-	CheckOrigin: func(*http.Request) bool { return true }, // any client may connect
-	// EnableCompression stays false: no permessage-deflate.
+	CheckOrigin:       func(*http.Request) bool { return true }, // any client may connect
+	EnableCompression: deflate,                                  // without context takeover
 }
 
 func gorillaEcho(w http.ResponseWriter, r *http.Request) {

@@ -13,6 +13,9 @@ const maxMessage = 16 << 20
 // MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
 var counting = os.Getenv("MASKCHECK_COUNT") == "1"
 
+// MASKCHECK_DEFLATE=1: permessage-deflate, as each library offers it.
+var deflate = os.Getenv("MASKCHECK_DEFLATE") == "1"
+
 var libraries = map[string]http.HandlerFunc{"gorilla": gorillaEcho, "coder": coderEcho}
 
 func main() {

@@ -1,0 +1,129 @@
+#include "wire/servers/compressed_cases.h"
+
+#include <algorithm>
+#include <array>
+
+#include "maskcheck/frame_builder.h"
+#include "maskcheck/frame_parser_interface.h"
+#include "maskcheck/id_fields.h"
+#include "maskcheck/test_case.h"
+#include "wire/frame_cuts.h"
+
+namespace maskcheck::wire {
+
+namespace {
+
+constexpr std::uint8_t kRsv1 = 0x40;
+constexpr Key kSecondKey{0xe1, 0x6b, 0x52, 0x0f};
+constexpr std::size_t kRepeated = 64;  // the second message: the first one's start, this long
+
+// Compressed sizes on both sides of 125 and 65535 (6-, 8- and 14-byte headers), and messages past
+// a 512 KiB receive buffer.
+constexpr std::array<std::size_t, 23> kLengths{0,   1,   2,    3,    5,     8,      16,    31,
+                                               32,  33,  64,   65,   127,   128,    200,   255,
+                                               256, 300, 1000, 4096, 65536, 200000, 600000};
+const std::array<Key, 3> kKeys{{{0, 0, 0, 0}, {0x37, 0xfa, 0x21, 0x3d}, {0x9c, 0x41, 0x0e, 0xd7}}};
+
+// Letters drawn from 16, about four bits each: DEFLATE codes them with Huffman codes and matches,
+// so the compressed size grows with the message and is never a stored copy of it.
+std::vector<std::uint8_t> message_of(std::size_t length) {
+  static constexpr std::string_view kLetters = "etaoinshrdlucmfw";
+  std::vector<std::uint8_t> message(length);
+  std::uint64_t state = length * 0x9e3779b97f4a7c15ull + 1;
+  for (std::uint8_t& byte : message) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    byte = static_cast<std::uint8_t>(kLetters[state >> 60]);
+  }
+  return message;
+}
+
+}  // namespace
+
+CompressedStream compressed_stream(const CompressedCase& c, const DeflateParameters& sender) {
+  CompressedStream made;
+  const std::vector<std::uint8_t> first = message_of(c.length);
+  const std::vector<std::uint8_t> second(first.begin(),
+                                         first.begin() + std::min(c.length, kRepeated));
+  MessageCompressor compressor(sender);
+  const std::vector<std::uint8_t> packed = compressor.compress(first);
+  const std::span<const std::uint8_t> all = packed;
+  const std::size_t third = packed.size() / 3;
+  const std::vector<std::size_t> ends = c.fragments == 3
+                                            ? std::vector<std::size_t>{third, 2 * third, all.size()}
+                                            : std::vector<std::size_t>{all.size()};
+  std::size_t from = 0;
+  for (std::size_t i = 0; i < ends.size(); ++i) {
+    const std::uint8_t first_byte = static_cast<std::uint8_t>(
+        (i + 1 == ends.size() ? kFin : 0) | (i == 0 ? kRsv1 | opcode::text : opcode::continuation));
+    const std::span<const std::uint8_t> piece = all.subspan(from, ends[i] - from);
+    if (i == 0) {
+      made.first_header = minimal_header_size(piece.size());
+      made.first_payload = piece.size();
+    }
+    append_frame(made.bytes, {first_byte, piece, c.key});
+    from = ends[i];
+  }
+  append_frame(made.bytes, {kFin | kRsv1 | opcode::text, compressor.compress(second), kSecondKey});
+  made.messages = {{opcode::text, first}, {opcode::text, second}};
+  return made;
+}
+
+bool for_each_compressed_case(const DeflateParameters& sender, std::uint64_t longest,
+                              const std::function<bool(const CompressedCase&)>& visit) {
+  CompressedCase c;
+  std::uint64_t turn = 0;
+  for (std::size_t length : kLengths) {
+    if (length > longest) break;
+    c.length = length;
+    for (unsigned fragments : {1u, 3u}) {
+      c.fragments = fragments;
+      const CompressedStream stream = compressed_stream(c, sender);
+      const std::size_t first_frame = stream.first_header + stream.first_payload;
+      const std::vector<std::size_t> cuts =
+          cut_points(stream.first_header, stream.first_payload, stream.bytes.size() - first_frame);
+      for (std::size_t i = 0; i < cuts.size(); ++i) {
+        for (std::size_t j = i; j < cuts.size(); ++j) {
+          c.first_cut = cuts[i];
+          c.second_cut = cuts[j];
+          c.key = kKeys[turn++ % kKeys.size()];
+          if (!visit(c)) return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+std::string compressed_case_id(const CompressedCase& c) {
+  return "wire:deflate:m" + std::to_string(c.length) + ":f" + std::to_string(c.fragments) + ":k" +
+         key_hex(c.key) + ":server:c" + std::to_string(c.first_cut) + "," +
+         std::to_string(c.second_cut);
+}
+
+bool is_compressed_case_id(std::string_view id) {
+  return id.starts_with("wire:deflate:");
+}
+
+std::variant<CompressedCase, std::string> parse_compressed_case_id(std::string_view id) {
+  const std::string usage = "compressed case id '" + std::string(id) +
+                            "' must look like wire:deflate:m300:f3:k37fa213d:server:c3,40";
+  const std::vector<std::string_view> fields = id_fields(id);
+  if (fields.size() != 7 || fields[5] != "server") return usage;
+  CompressedCase c;
+  const std::size_t comma = fields[6].find(',');
+  if (!parse_id_number(fields[2], "m", c.length) || !parse_id_number(fields[3], "f", c.fragments) ||
+      comma == std::string_view::npos ||
+      !parse_id_number(fields[6].substr(0, comma), "c", c.first_cut) ||
+      !parse_id_number(fields[6].substr(comma + 1), "", c.second_cut)) {
+    return usage;
+  }
+  const auto key = parse_key_field(fields[4]);
+  if (!key) return "bad key field '" + std::string(fields[4]) + "'";
+  c.key = *key;
+  if (c.fragments != 1 && c.fragments != 3) return "a compressed message goes in 1 or 3 frames";
+  if (c.length > (std::size_t{64} << 20)) return "a compressed case's message is at most 64 MiB";
+  if (c.first_cut > c.second_cut) return "cuts must satisfy first <= second";
+  return c;
+}
+
+}  // namespace maskcheck::wire
