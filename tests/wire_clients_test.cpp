@@ -25,10 +25,35 @@ TEST(ClientCases, EveryIdNamesItsCase) {
   EXPECT_GT(cases, 10000u);
 }
 
+TEST(ClientCases, CompressedCasesNameThemselvesAndReadBack) {
+  ClientPlan plan{false, {}, false, false};
+  plan.compressing = DeflateParameters{12, false};
+  plan.longest_compressed = 300;
+  std::size_t cases = 0;
+  for_each_client_case(plan, [&](const ClientCase& c) {
+    ++cases;
+    const std::string id = client_case_id(c);
+    const auto parsed = parse_client_case_id(id);
+    const auto* back = std::get_if<ClientCase>(&parsed);
+    EXPECT_TRUE(back && *back == c) << id;
+    const ClientExchange exchange = client_exchange(c, &*plan.compressing);
+    FrameReader reader(Sender::server);
+    MessageInflater inflater(*plan.compressing, 1 << 20);
+    reader.inflate_with(&inflater);
+    std::vector<std::uint8_t> inbox = exchange.stream;
+    std::vector<WireEvent> events;
+    EXPECT_FALSE(reader.read(inbox, events)) << id;
+    EXPECT_EQ(events, exchange.expected.events) << id;
+    return cases < 3000;  // the first lengths, every cut: enough to see each part
+  });
+  EXPECT_EQ(cases, 3000u);
+}
+
 TEST(ClientCases, RefusesIdsThatNameNoCase) {
   for (const char* id : {"wire:client:split:h6:n1:c0,0", "wire:client:split:h2:n200:c0,0",
                          "wire:client:split:h2:n1:c5,2", "wire:client:binary",
-                         "wire:server:binary:n1", "wire:client:text:n1x"}) {
+                         "wire:server:binary:n1", "wire:client:text:n1x",
+                         "wire:client:deflate:m1:f2:c0,0", "wire:client:deflate:m1:f1:c3,2"}) {
     EXPECT_TRUE(std::holds_alternative<std::string>(parse_client_case_id(id))) << id;
   }
 }

@@ -163,14 +163,43 @@ TEST(DeflateNegotiation, RefusesAnswersTheRfcForbids) {
             std::string::npos);
 }
 
+TEST(DeflateNegotiation, AServerTakesTheFirstOfferItCan) {
+  auto taken = accept_offer(
+      "x-webkit-deflate-frame, permessage-deflate; level=1, permessage-deflate; "
+      "server_no_context_takeover; server_max_window_bits=10; client_max_window_bits");
+  ASSERT_TRUE(std::holds_alternative<DeflateAcceptance>(taken)) << std::get<std::string>(taken);
+  const auto& accepted = std::get<DeflateAcceptance>(taken);
+  EXPECT_EQ(accepted.header,
+            "permessage-deflate; server_no_context_takeover; server_max_window_bits=10");
+  EXPECT_EQ(accepted.agreed.server, (DeflateParameters{10, true}));
+  EXPECT_EQ(accepted.agreed.client, (DeflateParameters{15, false}));
+  // What maskcheck answers, read back as a client reads it, agrees the same.
+  auto read_back = read_answer(accepted.offer, accepted.header);
+  ASSERT_TRUE(std::holds_alternative<DeflateAgreement>(read_back));
+  EXPECT_EQ(std::get<DeflateAgreement>(read_back).server, accepted.agreed.server);
+
+  const auto none = [](const std::string& offers) {
+    auto result = accept_offer(offers);
+    auto* reason = std::get_if<std::string>(&result);
+    return reason ? *reason : "taken";
+  };
+  EXPECT_NE(none("").find("offered no permessage-deflate"), std::string::npos);
+  EXPECT_NE(none("x-webkit-deflate-frame").find("offered no permessage-deflate"),
+            std::string::npos);
+  EXPECT_NE(none("permessage-deflate; server_max_window_bits").find("can be taken"),
+            std::string::npos);
+}
+
 TEST(CompressedCases, ReadBackAsTheirMessagesWhateverTheAgreement) {
   for (const DeflateParameters sender :
        {DeflateParameters{15, false}, DeflateParameters{9, true}}) {
     for (const std::size_t length : {0, 1, 5, 300, 70000}) {
       for (const unsigned fragments : {1u, 3u}) {
+        // A client's frames (masked), or a server's.
+        const Sender from = fragments == 3 && length > 100 ? Sender::server : Sender::client;
         const CompressedStream stream =
-            compressed_stream({length, fragments, {1, 2, 3, 4}, 0, 0}, sender);
-        FrameReader reader(Sender::client);
+            compressed_stream({length, fragments, {1, 2, 3, 4}, 0, 0}, sender, from);
+        FrameReader reader(from);
         MessageInflater inflater(sender, 1 << 20);
         reader.inflate_with(&inflater);
         std::vector<std::uint8_t> inbox = stream.bytes;
@@ -178,7 +207,7 @@ TEST(CompressedCases, ReadBackAsTheirMessagesWhateverTheAgreement) {
         EXPECT_FALSE(reader.read(inbox, events));
         EXPECT_TRUE(inbox.empty());
         EXPECT_EQ(events, stream.messages) << length << " bytes in " << fragments;
-        EXPECT_EQ(reader.keys().size(), fragments + 1);
+        EXPECT_EQ(reader.keys().size(), from == Sender::client ? fragments + 1 : 0);
       }
     }
   }
@@ -187,7 +216,7 @@ TEST(CompressedCases, ReadBackAsTheirMessagesWhateverTheAgreement) {
 TEST(CompressedCases, CutEveryFirstFrameAndNameThemselves) {
   std::size_t cases = 0;
   std::size_t whole_headers = 0;
-  for_each_compressed_case({15, false}, 300, [&](const CompressedCase& c) {
+  for_each_compressed_case({15, false}, 300, Sender::client, [&](const CompressedCase& c) {
     ++cases;
     const std::string id = compressed_case_id(c);
     const auto parsed = parse_compressed_case_id(id);

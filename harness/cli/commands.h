@@ -66,8 +66,9 @@ struct WireArguments {
   unsigned case_seconds = 10;
   unsigned start_seconds = 30;
   bool no_barrier = false;
-  std::string deflate_offer;  // permessage-deflate's offer; empty: none
-  double fuzz_seconds = 0;  // fuzz for this long instead of running the cases
+  bool deflate = false;       // permessage-deflate
+  std::string deflate_offer;  // a server's: what maskcheck offers; empty: the default offer
+  double fuzz_seconds = 0;    // fuzz for this long instead of running the cases
   std::uint64_t seed = 1;
   std::string findings = "wire-findings";  // where a fuzzed failure's stream is saved
 };

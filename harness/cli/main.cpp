@@ -160,14 +160,10 @@ int main(int argc, char** argv) {
                    "the fuzzed cases' seed (default 1): wire:fuzz:sSEED:iINDEX names each");
   wire->add_option("--findings", wire_arguments.findings,
                    "where a fuzzed failure's stream and cuts are saved (default wire-findings/)");
-  wire->add_flag_callback(
-      "--deflate",
-      [&wire_arguments] {
-        if (wire_arguments.deflate_offer.empty())
-          wire_arguments.deflate_offer = "permessage-deflate; client_max_window_bits";
-      },
-      "offer permessage-deflate (which the server must accept) and run the compressed cases "
-      "after the splits, instead of the named streams");
+  wire->add_flag("--deflate", wire_arguments.deflate,
+                 "permessage-deflate: offer it (the server must accept it) and run the compressed "
+                 "cases after the splits, instead of the named streams; --client: the client "
+                 "must offer it, and its compressed cases run after the splits");
   wire->add_option("--deflate-offer", wire_arguments.deflate_offer,
                    "--deflate with this offer, e.g. 'permessage-deflate; "
                    "client_no_context_takeover; server_max_window_bits=10'");

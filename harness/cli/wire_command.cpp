@@ -34,8 +34,11 @@ std::string repro_line(const WireArguments& arguments, const std::string& case_i
     line += arguments.server.empty() ? arguments.url : "--server " + quoted(arguments.server);
   }
   if (!arguments.policy.empty()) line += " --policy " + quoted(arguments.policy);
-  if (!arguments.deflate_offer.empty())
+  if (!arguments.deflate_offer.empty()) {
     line += " --deflate-offer " + quoted(arguments.deflate_offer);
+  } else if (arguments.deflate) {
+    line += " --deflate";
+  }
   if (arguments.no_barrier) line += " --no-barrier";
   return line + " --case " + case_id;
 }
@@ -56,10 +59,12 @@ std::string select_target(const WireArguments& arguments, wire::WireTarget& targ
   }
   target.barrier = !arguments.no_barrier;
   target.case_time = std::chrono::seconds(arguments.case_seconds);
-  if (!arguments.deflate_offer.empty()) {
+  if (arguments.deflate || !arguments.deflate_offer.empty()) {
     if (arguments.fuzz_seconds > 0)
       return "--fuzz sends uncompressed streams; with --deflate run the compressed cases";
-    auto offer = wire::parse_offer(arguments.deflate_offer);
+    auto offer = wire::parse_offer(arguments.deflate_offer.empty()
+                                       ? "permessage-deflate; client_max_window_bits"
+                                       : arguments.deflate_offer);
     if (auto* reason = std::get_if<std::string>(&offer)) return *reason;
     target.deflate = std::get<wire::DeflateOffer>(offer);
   } else if (wire::is_compressed_case_id(arguments.case_id)) {
@@ -222,7 +227,11 @@ std::string select_client(const WireArguments& arguments, wire::ClientTarget& ta
     return "--policy declares a server's behaviour; --client takes none";
   if (arguments.fuzz_seconds > 0) return "--fuzz checks servers; --client runs the client cases";
   if (!arguments.deflate_offer.empty())
-    return "--deflate checks a server; --client runs the uncompressed client cases";
+    return "--deflate-offer is what maskcheck offers a server; a client makes its own offer "
+           "(--deflate)";
+  if (!arguments.deflate && arguments.case_id.starts_with("wire:client:deflate:"))
+    return "a wire:client:deflate case runs on a permessage-deflate connection: add --deflate";
+  target.deflate = arguments.deflate;
   target.command = arguments.client;
   target.barrier = !arguments.no_barrier;
   target.case_time = std::chrono::seconds(arguments.case_seconds);
@@ -233,6 +242,7 @@ std::string select_client(const WireArguments& arguments, wire::ClientTarget& ta
   }
   if (arguments.no_splits) plan.header_sizes.clear();
   plan.fresh_keys = !arguments.no_fresh_keys;
+  plan.longest_compressed = arguments.longest_stream;
   return {};
 }
 
@@ -255,10 +265,11 @@ int client_command(const WireArguments& arguments, SweepOptions options) {
   const wire::ClientRunResult result = wire::run_client(target, plan, options);
   progress.finish();
   if (!result.unreachable.empty()) return bad_input(result.unreachable);
-  return report(arguments,
-                {"client", arguments.client, &result.outcome, result.connections, result.writes,
-                 &result.keys},
-                interrupted);
+  return report(
+      arguments,
+      {"client", arguments.client, &result.outcome, result.connections, result.writes, &result.keys,
+       result.agreement ? wire::describe(*result.agreement, wire::Sender::server) : std::string()},
+      interrupted);
 }
 
 }  // namespace

@@ -15,7 +15,12 @@ set(client_expectations
     "gorilla wire:client:fresh-keys keys_repeat"
     "coder pass"
     "websocketpp pass"
-    "beast wire:client:fresh-keys keys_cycle")
+    "beast wire:client:fresh-keys keys_cycle"
+    "python-websockets-deflate pass"
+    "ws-deflate pass"
+    "gorilla-deflate pass"
+    "coder-deflate pass"
+    "beast-deflate pass")
 
 # The cases CI sends each client: every whole message, the fragmented ones and the fresh keys, and
 # a sixth of the splits, the clients taking turns so that CI sends every split to one of them at
@@ -26,12 +31,20 @@ set(client_expectations
 set(split_turn 1)
 set(split_turns 6)
 set(split_headers "")
+# The compressing clients (--deflate) get the whole and fragmented messages and a fifth of the
+# compressed cases up to 200000 bytes each, by turns, and no splits or fresh keys (their plain
+# twins run those, and the known findings are there).
+set(deflate_turn 1)
+set(deflate_turns 5)
+set(deflate_longest 200000)
 if(MASKCHECK_SANITIZE)
   set(split_turns 3)
   set(split_headers " --header 2 --header 4")
+  set(deflate_longest 65536)
 endif()
 
-# Every client and its expectation, for scripts/servers --clients: "NAME<TAB>COMMAND<TAB>EXPECTED".
+# Every client and its expectation, for scripts/servers --clients:
+# "NAME<TAB>COMMAND<TAB>EXPECTED<TAB>WIRE_OPTIONS".
 set(client_table "")
 foreach(expectation IN LISTS client_expectations)
   maskcheck_read_expectation("${expectation}")
@@ -42,13 +55,19 @@ foreach(expectation IN LISTS client_expectations)
     endif()
     message(FATAL_ERROR "clients expectation for '${name}': no such client")
   endif()
-  string(APPEND client_table "${name}\t${command}\t${expected}\n")
+  get_property(options GLOBAL PROPERTY maskcheck_echo_client_${name}_wire_options)
+  string(APPEND client_table "${name}\t${command}\t${expected}\t${options}\n")
   add_test(NAME client_${name}
            COMMAND bash ${PROJECT_SOURCE_DIR}/interop/expect_wire.sh ${expected} "${pattern}"
-                   $<TARGET_FILE:maskcheck> wire --client "${command}")
-  set_tests_properties(client_${name} PROPERTIES LABELS clients TIMEOUT 900 ENVIRONMENT
-    "MASKCHECK_WIRE_SLICE=--no-splits;MASKCHECK_WIRE_PASSING=--no-fresh-keys --shard ${split_turn}/${split_turns}${split_headers}")
-  math(EXPR split_turn "${split_turn} % ${split_turns} + 1")
+                   $<TARGET_FILE:maskcheck> wire --client "${command}" ${options})
+  if(options)
+    set(slice "MASKCHECK_WIRE_SLICE=--no-splits --no-fresh-keys --longest-stream ${deflate_longest} --shard ${deflate_turn}/${deflate_turns}")
+    math(EXPR deflate_turn "${deflate_turn} % ${deflate_turns} + 1")
+  else()
+    set(slice "MASKCHECK_WIRE_SLICE=--no-splits;MASKCHECK_WIRE_PASSING=--no-fresh-keys --shard ${split_turn}/${split_turns}${split_headers}")
+    math(EXPR split_turn "${split_turn} % ${split_turns} + 1")
+  endif()
+  set_tests_properties(client_${name} PROPERTIES LABELS clients TIMEOUT 900 ENVIRONMENT "${slice}")
 endforeach()
 file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/clients/clients.tsv CONTENT "${client_table}")
 

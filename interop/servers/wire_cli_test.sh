@@ -41,7 +41,9 @@ expect_bad_input "the server declined permessage-deflate" --server "$server" --d
 expect_bad_input "unknown parameter 'level'" --server "$server" --deflate-offer "permessage-deflate; level=9"
 expect_bad_input "add --deflate" --server "$server" --case wire:deflate:m1:f3:k00000000:server:c0,0
 expect_bad_input "with --deflate run the compressed cases" --server "$server" --deflate --fuzz 5
-expect_bad_input "--deflate checks a server" --client "$client" --deflate
+expect_bad_input "the client offered no permessage-deflate" --client "$client" --deflate
+expect_bad_input "a client makes its own offer" --client "$client" --deflate-offer permessage-deflate
+expect_bad_input "add --deflate" --client "$client" --case wire:client:deflate:m1:f3:c0,0
 # An HTTP server that is no WebSocket server.
 http="python3 -c 'import http.server as h, sys
 s = h.HTTPServer((\"127.0.0.1\", 0), h.SimpleHTTPRequestHandler)

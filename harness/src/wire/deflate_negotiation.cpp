@@ -77,18 +77,10 @@ std::optional<unsigned> window_bits(const std::string& value) {
   return bits;
 }
 
-// The one permessage-deflate in `text` and its parameters, each named once and known.
-std::variant<Extension, std::string> deflate_extension(std::string_view text,
-                                                       std::string_view who) {
-  auto parsed = parse_extensions(text);
-  if (auto* reason = std::get_if<std::string>(&parsed)) return std::string(who) + ": " + *reason;
-  auto& extensions = std::get<std::vector<Extension>>(parsed);
-  if (extensions.size() != 1 || extensions.front().name != kName) {
-    return std::string(who) + " must be one " + std::string(kName) + ", not '" + std::string(text) +
-           "'";
-  }
+// What is wrong with a permessage-deflate's parameters: each known, named once, valued as its kind.
+std::string parameters_problem(const Extension& extension, std::string_view who) {
   std::set<std::string> seen;
-  for (const Parameter& parameter : extensions.front().parameters) {
+  for (const Parameter& parameter : extension.parameters) {
     static const std::set<std::string> kKnown{"server_no_context_takeover",
                                               "client_no_context_takeover",
                                               "server_max_window_bits", "client_max_window_bits"};
@@ -104,16 +96,54 @@ std::variant<Extension, std::string> deflate_extension(std::string_view text,
              " is not a window size of 8 to 15 bits";
     }
   }
+  return {};
+}
+
+// The one permessage-deflate in `text` and its parameters, each named once and known.
+std::variant<Extension, std::string> deflate_extension(std::string_view text,
+                                                       std::string_view who) {
+  auto parsed = parse_extensions(text);
+  if (auto* reason = std::get_if<std::string>(&parsed)) return std::string(who) + ": " + *reason;
+  auto& extensions = std::get<std::vector<Extension>>(parsed);
+  if (extensions.size() != 1 || extensions.front().name != kName) {
+    return std::string(who) + " must be one " + std::string(kName) + ", not '" + std::string(text) +
+           "'";
+  }
+  if (std::string problem = parameters_problem(extensions.front(), who); !problem.empty())
+    return problem;
   return std::move(extensions.front());
+}
+
+// A checked permessage-deflate's parameters as an offer.
+std::variant<DeflateOffer, std::string> offer_of(const Extension& extension) {
+  DeflateOffer offer;
+  offer.client_max_window_bits = false;
+  for (const Parameter& parameter : extension.parameters) {
+    if (parameter.name == "server_no_context_takeover") offer.server_no_context_takeover = true;
+    if (parameter.name == "client_no_context_takeover") offer.client_no_context_takeover = true;
+    if (parameter.name == "server_max_window_bits") {
+      if (!parameter.value) return "the offer's server_max_window_bits needs a value, 8 to 15";
+      offer.server_max_window_bits = window_bits(*parameter.value);
+    }
+    if (parameter.name == "client_max_window_bits") {
+      offer.client_max_window_bits = true;
+      if (parameter.value) offer.client_max_window_bits_value = window_bits(*parameter.value);
+    }
+  }
+  return offer;
 }
 
 }  // namespace
 
-std::string describe(const DeflateAgreement& agreement) {
+std::string describe(const DeflateAgreement& agreement, Sender maskcheck) {
   const auto side = [](const DeflateParameters& p) {
     return std::to_string(p.window_bits) + "-bit window, " +
            (p.no_context_takeover ? "no context takeover" : "context takeover");
   };
+  if (maskcheck == Sender::server) {
+    return "the client's messages: " + side(agreement.client) +
+           "; maskcheck's: " + side(agreement.server);
+  }
   return "maskcheck's messages: " + side(agreement.client) +
          "; the server's: " + side(agreement.server);
 }
@@ -134,21 +164,42 @@ std::string DeflateOffer::header() const {
 std::variant<DeflateOffer, std::string> parse_offer(const std::string& text) {
   auto parsed = deflate_extension(text, "the permessage-deflate offer");
   if (auto* reason = std::get_if<std::string>(&parsed)) return *reason;
-  DeflateOffer offer;
-  offer.client_max_window_bits = false;
-  for (const Parameter& parameter : std::get<Extension>(parsed).parameters) {
-    if (parameter.name == "server_no_context_takeover") offer.server_no_context_takeover = true;
-    if (parameter.name == "client_no_context_takeover") offer.client_no_context_takeover = true;
-    if (parameter.name == "server_max_window_bits") {
-      if (!parameter.value) return "the offer's server_max_window_bits needs a value, 8 to 15";
-      offer.server_max_window_bits = window_bits(*parameter.value);
+  return offer_of(std::get<Extension>(parsed));
+}
+
+std::variant<DeflateAcceptance, std::string> accept_offer(const std::string& offers) {
+  if (trimmed(offers).empty())
+    return "the client offered no permessage-deflate (its request has no Sec-WebSocket-Extensions)";
+  auto parsed = parse_extensions(offers);
+  if (auto* reason = std::get_if<std::string>(&parsed))
+    return "the client's Sec-WebSocket-Extensions: " + *reason;
+  std::string declined;
+  for (const Extension& extension : std::get<std::vector<Extension>>(parsed)) {
+    if (extension.name != kName) continue;
+    // An offer that cannot be taken is declined, and the next one tried (RFC 7692 section 5).
+    const std::string problem = parameters_problem(extension, "the client's offer");
+    auto offer = problem.empty() ? offer_of(extension) : problem;
+    if (auto* reason = std::get_if<std::string>(&offer)) {
+      declined = *reason;
+      continue;
     }
-    if (parameter.name == "client_max_window_bits") {
-      offer.client_max_window_bits = true;
-      if (parameter.value) offer.client_max_window_bits_value = window_bits(*parameter.value);
-    }
+    DeflateAcceptance accepted;
+    accepted.offer = std::get<DeflateOffer>(offer);
+    const DeflateOffer& taken = accepted.offer;
+    accepted.header = std::string(kName);
+    if (taken.server_no_context_takeover) accepted.header += "; server_no_context_takeover";
+    if (taken.client_no_context_takeover) accepted.header += "; client_no_context_takeover";
+    if (taken.server_max_window_bits)
+      accepted.header +=
+          "; server_max_window_bits=" + std::to_string(*taken.server_max_window_bits);
+    accepted.agreed.server = {taken.server_max_window_bits.value_or(15),
+                              taken.server_no_context_takeover};
+    // The client's own window is at most 15 bits whatever it offered: inflated with 15.
+    accepted.agreed.client = {15, taken.client_no_context_takeover};
+    return accepted;
   }
-  return offer;
+  return declined.empty() ? "the client offered no permessage-deflate, only '" + offers + "'"
+                          : "no permessage-deflate offer of the client can be taken: " + declined;
 }
 
 std::variant<DeflateAgreement, std::string> read_answer(const DeflateOffer& offer,

@@ -7,6 +7,7 @@
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <span>
+#include <variant>
 
 namespace maskcheck::wire {
 
@@ -43,8 +44,7 @@ bool has_token(std::string_view value, std::string_view token) {
   return false;
 }
 
-std::string request(const LoopbackUrl& url, const std::string& key,
-                    const std::string& extensions) {
+std::string request(const LoopbackUrl& url, const std::string& key, const std::string& extensions) {
   const std::string offer =
       extensions.empty() ? std::string() : "Sec-WebSocket-Extensions: " + extensions + "\r\n";
   return "GET " + url.path + " HTTP/1.1\r\nHost: " + url.host +
@@ -134,7 +134,8 @@ std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
   return {};
 }
 
-std::string accept_websocket(TcpConnection& connection, Clock::time_point deadline) {
+std::string accept_websocket(TcpConnection& connection, Clock::time_point deadline,
+                             std::optional<DeflateAgreement>* deflate) {
   http::request_parser<http::empty_body> parser;
   if (std::string problem = read_header(connection, parser, deadline, "client"); !problem.empty())
     return problem;
@@ -151,10 +152,18 @@ std::string accept_websocket(TcpConnection& connection, Clock::time_point deadli
   const std::string key(text_of(request["Sec-WebSocket-Key"]));
   if (key.size() != 24)
     return "the client's Sec-WebSocket-Key '" + key + "' is not 16 bytes in base64";
+  std::string extensions;
+  if (deflate) {
+    auto accepted = accept_offer(std::string(text_of(request["Sec-WebSocket-Extensions"])));
+    if (auto* reason = std::get_if<std::string>(&accepted)) return *reason;
+    const auto& taken = std::get<DeflateAcceptance>(accepted);
+    *deflate = taken.agreed;
+    extensions = "Sec-WebSocket-Extensions: " + taken.header + "\r\n";
+  }
   const std::string answer =
       "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
       "Connection: Upgrade\r\nSec-WebSocket-Accept: " +
-      accept_for(key) + "\r\n\r\n";
+      accept_for(key) + "\r\n" + extensions + "\r\n";
   if (connection.send_all({reinterpret_cast<const std::uint8_t*>(answer.data()), answer.size()},
                           deadline) != Arrival::bytes) {
     return "the client ended the connection before the handshake's answer was sent";

@@ -2,12 +2,14 @@
 // random Sec-WebSocket-Key, and the server's answer checked: status 101, "Upgrade: websocket",
 // "Connection: Upgrade", and Sec-WebSocket-Accept equal to base64(SHA-1(key + the RFC's GUID)). As
 // a server: a client's GET checked the same way, and answered 101. As a client it may offer
-// extensions (permessage-deflate); as a server it accepts none. SHA-1, base64 and the random key
-// come from libcrypto; HTTP is read by Beast's parser.
+// extensions (permessage-deflate); as a server it accepts permessage-deflate when asked to. SHA-1,
+// base64 and the random key come from libcrypto; HTTP is read by Beast's parser.
 #pragma once
 
+#include <optional>
 #include <string>
 
+#include "wire/deflate_negotiation.h"
 #include "wire/loopback_url.h"
 #include "wire/tcp_connection.h"
 
@@ -25,8 +27,11 @@ std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
                            Clock::time_point deadline, const std::string& extensions = {},
                            std::string* answered = nullptr);
 
-// Reads a client's opening request on a fresh connection and answers 101. Empty on success (frames
-// the client sent after its request stay in the inbox), else one line saying what went wrong.
-std::string accept_websocket(TcpConnection& connection, Clock::time_point deadline);
+// Reads a client's opening request on a fresh connection and answers 101. With `deflate`, the
+// client must offer permessage-deflate, and the first offer that can be taken is accepted, its
+// agreement in `*deflate`. Empty on success (frames the client sent after its request stay in the
+// inbox), else one line saying what went wrong.
+std::string accept_websocket(TcpConnection& connection, Clock::time_point deadline,
+                             std::optional<DeflateAgreement>* deflate = nullptr);
 
 }  // namespace maskcheck::wire

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 
 #include "echo_client_url.h"
 
@@ -19,6 +20,14 @@ namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
 constexpr std::size_t kMaxMessage = 64 * 1024 * 1024;
+
+// MASKCHECK_DEFLATE=1: offer permessage-deflate, and compress every message once agreed.
+websocket::permessage_deflate deflate_option() {
+  const char* const set = std::getenv("MASKCHECK_DEFLATE");
+  websocket::permessage_deflate option;
+  option.client_enable = set != nullptr && std::string_view(set) == "1";
+  return option;
+}
 
 }  // namespace
 
@@ -32,6 +41,7 @@ int main() {
     ws.next_layer().set_option(tcp::no_delay(true));
     ws.read_message_max(kMaxMessage);
     ws.auto_fragment(false);  // the echo goes back as one frame, not cut at the write buffer
+    ws.set_option(deflate_option());
     ws.handshake(url->host + ":" + std::to_string(url->port), url->path);
     for (;;) {
       beast::flat_buffer buffer;

@@ -18,3 +18,5 @@ endfunction()
 maskcheck_cpp_echo_client(websocketpp websocketpp_echo_client.cpp ${WEBSOCKETPP_INCLUDE_DIR}
                           ${BOOST_ASIO_INCLUDE_DIR})
 maskcheck_cpp_echo_client(beast beast_echo_client.cpp ${BEAST_INCLUDE_DIR})
+maskcheck_echo_client(beast-deflate COMMAND $<TARGET_FILE:maskcheck_beast_echo_client>
+                      ENVIRONMENT MASKCHECK_DEFLATE=1 DEFLATE)

@@ -13,4 +13,6 @@ add_custom_command(
 add_custom_target(maskcheck_go_echo_clients ALL DEPENDS ${go_echo_client})
 foreach(library gorilla coder)
   maskcheck_echo_client(${library} COMMAND ${go_echo_client} ${library})
+  maskcheck_echo_client(${library}-deflate COMMAND ${go_echo_client} ${library}
+                        ENVIRONMENT MASKCHECK_DEFLATE=1 DEFLATE)
 endforeach()

@@ -6,11 +6,14 @@ import os
 
 import websockets
 
+# MASKCHECK_DEFLATE=1: permessage-deflate with the library's defaults.
+DEFLATE = os.environ.get("MASKCHECK_DEFLATE") == "1"
+
 
 async def main():
     async with websockets.connect(
         os.environ["MASKCHECK_URL"],
-        compression=None,  # no permessage-deflate offer (on by default)
+        compression="deflate" if DEFLATE else None,  # the library's default is "deflate"
         max_size=None,  # the cases go past a MiB; the default limit is 1 MiB
         ping_interval=None,  # no keepalive pings of its own
         ping_timeout=None,

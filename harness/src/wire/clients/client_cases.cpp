@@ -6,6 +6,7 @@
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
 #include "wire/frame_cuts.h"
+#include "wire/servers/compressed_cases.h"
 
 namespace maskcheck::wire {
 
@@ -85,6 +86,14 @@ bool for_each_client_case(const ClientPlan& plan,
       }
     }
   }
+  if (plan.compressing) {
+    const bool all = for_each_compressed_case(
+        *plan.compressing, plan.longest_compressed, Sender::server, [&](const CompressedCase& c) {
+          return visit({ClientCaseKind::compressed, true, 2, c.length, c.first_cut, c.second_cut,
+                        c.fragments});
+        });
+    if (!all) return false;
+  }
   if (plan.fragments) {
     for (std::size_t n : kFragmentedLengths) {
       if (!visit({ClientCaseKind::ping_between_fragments, true, 2, n, 0, 0})) return false;
@@ -107,6 +116,10 @@ std::string client_case_id(const ClientCase& c) {
              std::to_string(c.first_cut) + "," + std::to_string(c.second_cut);
     case ClientCaseKind::ping_between_fragments: return "wire:client:ping-between-fragments:" + n;
     case ClientCaseKind::fresh_keys: return "wire:client:fresh-keys";
+    case ClientCaseKind::compressed:
+      return "wire:client:deflate:m" + std::to_string(c.length) + ":f" +
+             std::to_string(c.fragments) + ":c" + std::to_string(c.first_cut) + "," +
+             std::to_string(c.second_cut);
   }
   return {};
 }
@@ -115,7 +128,8 @@ std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id) 
   const std::string usage = "client case id '" + std::string(id) +
                             "' must look like wire:client:binary:n300, wire:client:text:n37, "
                             "wire:client:split:h4:n127:c3,40 or "
-                            "wire:client:ping-between-fragments:n17 or wire:client:fresh-keys";
+                            "wire:client:ping-between-fragments:n17, wire:client:fresh-keys or "
+                            "wire:client:deflate:m300:f3:c3,40";
   const std::vector<std::string_view> fields = fields_of(id);
   ClientCase c;
   if (id == "wire:client:fresh-keys") {
@@ -132,6 +146,21 @@ std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id) 
   }
   std::size_t header = 0;
   const std::size_t comma = fields.size() == 6 ? fields[5].find(',') : std::string_view::npos;
+  if (fields[2] == "deflate") {
+    std::size_t fragments = 0;
+    if (comma == std::string_view::npos || !parse_number(fields[3], "m", c.length) ||
+        !parse_number(fields[4], "f", fragments) ||
+        !parse_number(fields[5].substr(0, comma), "c", c.first_cut) ||
+        !parse_number(fields[5].substr(comma + 1), "", c.second_cut)) {
+      return usage;
+    }
+    if (fragments != 1 && fragments != 3) return "a compressed message goes in 1 or 3 frames";
+    if (c.first_cut > c.second_cut) return "cuts must satisfy first <= second";
+    c.kind = ClientCaseKind::compressed;
+    c.text = true;
+    c.fragments = static_cast<unsigned>(fragments);
+    return c;
+  }
   if (fields[2] != "split" || comma == std::string_view::npos ||
       !parse_number(fields[3], "h", header) || !parse_number(fields[4], "n", c.length) ||
       !parse_number(fields[5].substr(0, comma), "c", c.first_cut) ||
@@ -154,10 +183,16 @@ std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id) 
   return c;
 }
 
-ClientExchange client_exchange(const ClientCase& c) {
+ClientExchange client_exchange(const ClientCase& c, const DeflateParameters* compressing) {
   ClientExchange exchange;
   std::vector<std::uint8_t>& stream = exchange.stream;
   std::vector<WireEvent>& echoes = exchange.expected.events;
+  const auto cut_at = [&](std::size_t first, std::size_t second) {
+    for (std::size_t cut : {first, second}) {
+      if (cut > 0 && cut < stream.size() && (exchange.cuts.empty() || exchange.cuts.back() != cut))
+        exchange.cuts.push_back(cut);
+    }
+  };
   const std::vector<std::uint8_t> payload = message_payload(c.text, c.length);
   const std::uint8_t kind = c.text ? opcode::text : opcode::binary;
   switch (c.kind) {
@@ -168,11 +203,7 @@ ClientExchange client_exchange(const ClientCase& c) {
     case ClientCaseKind::split:
       append_server_frame(stream, kFin | kind, payload);
       append_server_frame(stream, kFin | opcode::binary, kTrailerPayload);
-      for (std::size_t cut : {c.first_cut, c.second_cut}) {
-        if (cut > 0 && cut < stream.size() &&
-            (exchange.cuts.empty() || exchange.cuts.back() != cut))
-          exchange.cuts.push_back(cut);
-      }
+      cut_at(c.first_cut, c.second_cut);
       echoes.push_back({kind, payload});
       echoes.push_back({opcode::binary, {kTrailerPayload.begin(), kTrailerPayload.end()}});
       break;
@@ -191,6 +222,14 @@ ClientExchange client_exchange(const ClientCase& c) {
       break;
     }
     case ClientCaseKind::fresh_keys: break;
+    case ClientCaseKind::compressed: {
+      CompressedStream made = compressed_stream(
+          {c.length, c.fragments, {}, c.first_cut, c.second_cut}, *compressing, Sender::server);
+      stream = std::move(made.bytes);
+      cut_at(c.first_cut, c.second_cut);
+      echoes = std::move(made.messages);
+      break;
+    }
   }
   return exchange;
 }

@@ -7,21 +7,25 @@
 // - a text message in two fragments with a ping between them, each frame its own read: the client
 //   answers the ping inside the message: "wire:client:ping-between-fragments:n17";
 // - 32 messages to the client started twice: no mask key may come again on one connection, nor
-//   a key of the first process in the second: "wire:client:fresh-keys".
+//   a key of the first process in the second: "wire:client:fresh-keys";
+// - on a permessage-deflate connection, the compressed cases (compressed_cases.h) in frames as a
+//   server sends them: "wire:client:deflate:m300:f3:c3,40".
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
 #include "wire/echo_comparison.h"
+#include "wire/message_deflate.h"
 
 namespace maskcheck::wire {
 
-enum class ClientCaseKind { whole, split, ping_between_fragments, fresh_keys };
+enum class ClientCaseKind { whole, split, ping_between_fragments, fresh_keys, compressed };
 
 struct ClientCase {
   ClientCaseKind kind = ClientCaseKind::whole;
@@ -31,6 +35,7 @@ struct ClientCase {
   std::size_t first_cut =
       0;  // split: writes are [0, first_cut), [first_cut, second_cut), [second_cut, end)
   std::size_t second_cut = 0;
+  unsigned fragments = 1;  // compressed: the first message in 1 or 3 frames
 
   bool operator==(const ClientCase&) const = default;
 };
@@ -40,6 +45,10 @@ struct ClientPlan {
   std::vector<unsigned> header_sizes{2, 4, 10};
   bool fragments = true;
   bool fresh_keys = true;
+  // On a permessage-deflate connection, maskcheck's agreed side: the compressed cases of messages
+  // up to `longest_compressed` bytes run after the splits.
+  std::optional<DeflateParameters> compressing;
+  std::uint64_t longest_compressed = std::uint64_t{1} << 30;
 };
 
 // Visits the plan's cases in a fixed order until `visit` returns false.
@@ -58,8 +67,9 @@ struct ClientExchange {
   std::vector<std::size_t> cuts;
   WireExpectation expected;
 };
-// (The fresh-keys case is a run of whole messages on each of two clients: client_session.h.)
-ClientExchange client_exchange(const ClientCase& c);
+// (The fresh-keys case is a run of whole messages on each of two clients: client_session.h.) A
+// compressed case needs `compressing`, maskcheck's agreed side.
+ClientExchange client_exchange(const ClientCase& c, const DeflateParameters* compressing = nullptr);
 
 // A message's payload: valid UTF-8 of exactly `length` bytes, or bytes of every value.
 std::vector<std::uint8_t> message_payload(bool text, std::size_t length);

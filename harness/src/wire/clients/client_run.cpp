@@ -38,17 +38,20 @@ ClientRunResult run_client(const ClientTarget& target, const ClientPlan& plan,
                            const SweepOptions& options) {
   ClientRunResult result;
   std::mutex lock;
+  ClientPlan agreed_plan = plan;
   {
     // First a client and a handshake alone, so a client that cannot connect is one clear error.
     ClientSession first(target);
     result.unreachable = first.connect();
+    result.agreement = first.agreement();  // before the goodbye forgets it
     first.finish_client();
     result.connections = first.connections();
     result.writes = first.writes();
     if (!result.unreachable.empty()) return result;
+    if (result.agreement) agreed_plan.compressing = result.agreement->server;
   }
   result.outcome = run_cases<StreamFailure>(
-      [&](const auto& visit) { return for_each_client_case(plan, visit); },
+      [&](const auto& visit) { return for_each_client_case(agreed_plan, visit); },
       [](const ClientCase& c) { return client_case_bytes(c) + kClientCaseOverhead; },
       kClientChunkCost,
       [&] { return ClientChecker(std::make_unique<ClientSession>(target), result, lock); },

@@ -25,6 +25,9 @@ constexpr auto kGoodbyeTime = std::chrono::milliseconds(1000);
 // 32-bit keys repeat about once in two million runs.
 constexpr std::size_t kFreshKeyMessages = 32;
 
+// What a client's compressed message may inflate to: the longest message maskcheck sends, and more.
+constexpr std::uint64_t kInflateLimit = std::uint64_t{64} << 20;
+
 Clock::time_point deadline_for(const ClientTarget& target, std::uint64_t bytes) {
   return Clock::now() + target.case_time + std::chrono::milliseconds(bytes / 20'000);
 }
@@ -73,9 +76,15 @@ std::string ClientSession::connect() {
                        std::to_string(target_->start_time.count() / 1000) + " s";
   }
   ++writes_;  // the handshake's answer
-  if (std::string problem = accept_websocket(*connection_, deadline); !problem.empty()) {
+  if (std::string problem =
+          accept_websocket(*connection_, deadline, target_->deflate ? &agreement_ : nullptr);
+      !problem.empty()) {
     drop_client();
     return problem;
+  }
+  if (agreement_) {
+    inflater_.emplace(agreement_->client, kInflateLimit);
+    reader_.inflate_with(&*inflater_);
   }
   if (target_->barrier && !barrier_->server_side(*connection_)) {
     const std::string problem =
@@ -114,6 +123,8 @@ void ClientSession::drop_client() {
   connection_.reset();
   client_.reset();
   reader_.reset();
+  inflater_.reset();
+  agreement_.reset();
   connection_keys_.clear();
 }
 
@@ -188,12 +199,14 @@ std::optional<StreamFailure> ClientSession::run(const ClientCase& c) {
 
 std::optional<StreamFailure> ClientSession::run_on_connection(const ClientCase& c,
                                                               const std::string& id) {
-  const ClientExchange exchange = client_exchange(c);
-  const auto deadline = deadline_for(*target_, exchange.stream.size());
   if (!connection_) {
     if (std::string problem = connect(); !problem.empty())
       return StreamFailure{id, "the client is gone: " + problem, {}};
   }
+  if (c.kind == ClientCaseKind::compressed && !agreement_)
+    return StreamFailure{id, "a compressed case needs permessage-deflate (--deflate)", {}};
+  const ClientExchange exchange = client_exchange(c, agreement_ ? &agreement_->server : nullptr);
+  const auto deadline = deadline_for(*target_, exchange.stream.size());
   ReadBarrier* barrier = target_->barrier ? barrier_.get() : nullptr;
   const Written written = write_pieces(*connection_, barrier, exchange.stream, exchange.cuts,
                                        deadline, writes_, "the client");

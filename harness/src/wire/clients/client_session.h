@@ -18,8 +18,10 @@
 #include "maskcheck/stream_differ.h"
 #include "wire/child_process.h"
 #include "wire/clients/client_cases.h"
+#include "wire/deflate_negotiation.h"
 #include "wire/frame_reader.h"
 #include "wire/loopback_listener.h"
+#include "wire/message_deflate.h"
 #include "wire/read_barrier.h"
 #include "wire/tcp_connection.h"
 
@@ -30,6 +32,7 @@ struct ClientTarget {
   bool barrier = true;  // each piece its own read; off only to show what the barrier prevents
   std::chrono::milliseconds case_time{10000};   // per case, plus a second per 20 MB sent
   std::chrono::milliseconds start_time{30000};  // for the client to connect and shake hands
+  bool deflate = false;  // the client must offer permessage-deflate, and it is taken
 };
 
 // The client's mask keys over a run: how many frames, how many distinct keys, how many zero.
@@ -58,6 +61,8 @@ class ClientSession {
   std::uint64_t connections() const { return connections_; }
   std::uint64_t writes() const { return writes_; }
   const KeySpread& keys() const { return keys_; }
+  // What the last handshake agreed, with deflate.
+  const std::optional<DeflateAgreement>& agreement() const { return agreement_; }
 
  private:
   std::optional<StreamFailure> run_on_connection(const ClientCase& c, const std::string& id);
@@ -71,7 +76,9 @@ class ClientSession {
   std::unique_ptr<ChildProcess> client_;
   std::optional<TcpConnection> connection_;
   FrameReader reader_{Sender::client};
-  std::vector<Key> connection_keys_;  // every key on the current connection, in order
+  std::optional<DeflateAgreement> agreement_;
+  std::optional<MessageInflater> inflater_;  // the client's messages, as agreed
+  std::vector<Key> connection_keys_;         // every key on the current connection, in order
   KeySpread keys_;
   std::uint64_t fences_ = 0;
   std::uint64_t connections_ = 0;

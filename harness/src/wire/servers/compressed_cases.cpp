@@ -39,7 +39,9 @@ std::vector<std::uint8_t> message_of(std::size_t length) {
 
 }  // namespace
 
-CompressedStream compressed_stream(const CompressedCase& c, const DeflateParameters& sender) {
+CompressedStream compressed_stream(const CompressedCase& c, const DeflateParameters& sender,
+                                   Sender from) {
+  const bool masked = from == Sender::client;
   CompressedStream made;
   const std::vector<std::uint8_t> first = message_of(c.length);
   const std::vector<std::uint8_t> second(first.begin(),
@@ -51,24 +53,25 @@ CompressedStream compressed_stream(const CompressedCase& c, const DeflateParamet
   const std::vector<std::size_t> ends = c.fragments == 3
                                             ? std::vector<std::size_t>{third, 2 * third, all.size()}
                                             : std::vector<std::size_t>{all.size()};
-  std::size_t from = 0;
+  std::size_t begin = 0;
   for (std::size_t i = 0; i < ends.size(); ++i) {
     const std::uint8_t first_byte = static_cast<std::uint8_t>(
         (i + 1 == ends.size() ? kFin : 0) | (i == 0 ? kRsv1 | opcode::text : opcode::continuation));
-    const std::span<const std::uint8_t> piece = all.subspan(from, ends[i] - from);
+    const std::span<const std::uint8_t> piece = all.subspan(begin, ends[i] - begin);
     if (i == 0) {
-      made.first_header = minimal_header_size(piece.size());
+      made.first_header = minimal_header_size(piece.size()) - (masked ? 0 : 4);
       made.first_payload = piece.size();
     }
-    append_frame(made.bytes, {first_byte, piece, c.key});
-    from = ends[i];
+    append_frame(made.bytes, {first_byte, piece, c.key, 0, masked});
+    begin = ends[i];
   }
-  append_frame(made.bytes, {kFin | kRsv1 | opcode::text, compressor.compress(second), kSecondKey});
+  append_frame(made.bytes,
+               {kFin | kRsv1 | opcode::text, compressor.compress(second), kSecondKey, 0, masked});
   made.messages = {{opcode::text, first}, {opcode::text, second}};
   return made;
 }
 
-bool for_each_compressed_case(const DeflateParameters& sender, std::uint64_t longest,
+bool for_each_compressed_case(const DeflateParameters& sender, std::uint64_t longest, Sender from,
                               const std::function<bool(const CompressedCase&)>& visit) {
   CompressedCase c;
   std::uint64_t turn = 0;
@@ -77,7 +80,7 @@ bool for_each_compressed_case(const DeflateParameters& sender, std::uint64_t lon
     c.length = length;
     for (unsigned fragments : {1u, 3u}) {
       c.fragments = fragments;
-      const CompressedStream stream = compressed_stream(c, sender);
+      const CompressedStream stream = compressed_stream(c, sender, from);
       const std::size_t first_frame = stream.first_header + stream.first_payload;
       const std::vector<std::size_t> cuts =
           cut_points(stream.first_header, stream.first_payload, stream.bytes.size() - first_frame);

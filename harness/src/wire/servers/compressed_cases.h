@@ -1,10 +1,10 @@
-// The cases of a permessage-deflate connection: a text message of `length` bytes compressed and
-// sent in one frame or three (RSV1 on the first, the compressed bytes cut between them), then a
-// second message repeating the first one's start (with context takeover, a back-reference into
-// it), the whole cut into three writes, each its own read on the server, at every pair of the
-// split cases' cut points over the first frame (frame_cuts.h). The server must echo both messages;
-// its echoes, compressed or not, are inflated and compared byte for byte.
-// Ids: "wire:deflate:m300:f3:k37fa213d:server:c3,40".
+// The compressed cases of a permessage-deflate connection, either way: a text message of `length`
+// bytes compressed and sent in one frame or three (RSV1 on the first, the compressed bytes cut
+// between them), then a second message repeating the first one's start (with context takeover, a
+// back-reference into it), the whole cut into three writes, each its own read on the peer, at every
+// pair of the split cases' cut points over the first frame (frame_cuts.h). The peer must echo both
+// messages; its echoes, compressed or not, are inflated and compared byte for byte.
+// A server's ids: "wire:deflate:m300:f3:k37fa213d:server:c3,40" (a client's: client_cases.h).
 #pragma once
 
 #include <cstddef>
@@ -35,11 +35,14 @@ struct CompressedStream {
   std::size_t first_payload = 0;
 };
 
-// Both messages compressed as `sender` (what the server agreed maskcheck's messages may be).
-CompressedStream compressed_stream(const CompressedCase& c, const DeflateParameters& sender);
+// Both messages compressed as `sender` (what the peer agreed maskcheck's messages may be), in
+// frames as `from` sends them: a client's masked with the case's key, a server's unmasked.
+CompressedStream compressed_stream(const CompressedCase& c, const DeflateParameters& sender,
+                                   Sender from = Sender::client);
 
-// Visits the cases of messages up to `longest` bytes in a fixed order until `visit` returns false.
-bool for_each_compressed_case(const DeflateParameters& sender, std::uint64_t longest,
+// Visits the cases of messages up to `longest` bytes in a fixed order until `visit` returns false;
+// the cuts are over the frames `from` sends.
+bool for_each_compressed_case(const DeflateParameters& sender, std::uint64_t longest, Sender from,
                               const std::function<bool(const CompressedCase&)>& visit);
 
 std::string compressed_case_id(const CompressedCase& c);

@@ -38,7 +38,7 @@ bool for_each_wire_case(const WirePlan& plan, const std::function<bool(const Wir
   }
   if (plan.compressing) {
     c.split = {};
-    return for_each_compressed_case(*plan.compressing, plan.longest_stream,
+    return for_each_compressed_case(*plan.compressing, plan.longest_stream, Sender::client,
                                     [&](const CompressedCase& compressed) {
                                       c.compressed = compressed;
                                       return visit(c);

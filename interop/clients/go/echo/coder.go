@@ -11,7 +11,7 @@ import (
 func coderEcho(url string) error {
 	ctx := context.Background() // no deadline: a slow test connection must stay open
 	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{
-		CompressionMode: websocket.CompressionDisabled,
+		CompressionMode: coderCompression(),
 	})
 	if err != nil {
 		return err
@@ -24,8 +24,16 @@ func coderEcho(url string) error {
 		if err != nil {
 			return nil // the connection ended: the run is over for this client
 		}
-		if conn.Write(ctx, kind, message) != nil { // one frame: compression is off
+		if conn.Write(ctx, kind, message) != nil {
 			return nil
 		}
 	}
+}
+
+// Context takeover when asked: the mode that keeps each direction's window across messages.
+func coderCompression() websocket.CompressionMode {
+	if deflate {
+		return websocket.CompressionContextTakeover
+	}
+	return websocket.CompressionDisabled
 }

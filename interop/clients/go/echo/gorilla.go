@@ -4,8 +4,9 @@ package main
 import "github.com/gorilla/websocket"
 
 func gorillaEcho(url string) error {
-	// EnableCompression stays false: no permessage-deflate offer.
-	conn, _, err := websocket.DefaultDialer.Dial(url, nil)
+	dialer := *websocket.DefaultDialer
+	dialer.EnableCompression = deflate // an offer without context takeover
+	conn, _, err := dialer.Dial(url, nil)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,9 @@ const maxMessage = 64 << 20
 
 var libraries = map[string]func(url string) error{"gorilla": gorillaEcho, "coder": coderEcho}
 
+// MASKCHECK_DEFLATE=1: permessage-deflate, as each library offers it.
+var deflate = os.Getenv("MASKCHECK_DEFLATE") == "1"
+
 func main() {
 	echo, known := func(string) error(nil), len(os.Args) == 2
 	if known {
