@@ -12,6 +12,8 @@
 namespace maskcheck {
 
 inline constexpr std::uint8_t kFin = 0x80;
+// RSV1: with permessage-deflate, a compressed message's first frame (RFC 7692 section 6).
+inline constexpr std::uint8_t kRsv1 = 0x40;
 
 struct FrameSpec {
   std::uint8_t first_byte = kFin | 0x2;  // FIN, RSV bits and opcode as they go on the wire

@@ -186,12 +186,10 @@ std::variant<DeflateAcceptance, std::string> accept_offer(const std::string& off
     DeflateAcceptance accepted;
     accepted.offer = std::get<DeflateOffer>(offer);
     const DeflateOffer& taken = accepted.offer;
-    accepted.header = std::string(kName);
-    if (taken.server_no_context_takeover) accepted.header += "; server_no_context_takeover";
-    if (taken.client_no_context_takeover) accepted.header += "; client_no_context_takeover";
-    if (taken.server_max_window_bits)
-      accepted.header +=
-          "; server_max_window_bits=" + std::to_string(*taken.server_max_window_bits);
+    // The answer names what the offer did, but the client's window, which it keeps.
+    DeflateOffer answer = taken;
+    answer.client_max_window_bits = false;
+    accepted.header = answer.header();
     accepted.agreed.server = {taken.server_max_window_bits.value_or(15),
                               taken.server_no_context_takeover};
     // The client's own window is at most 15 bits whatever it offered: inflated with 15.

@@ -2,14 +2,13 @@
 
 #include <variant>
 
+#include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
 #include "maskcheck/reference_unmask.h"
 
 namespace maskcheck::wire {
 
 namespace {
-
-constexpr std::uint8_t kRsv1 = 0x40;
 
 bool is_control(std::uint8_t opcode) {
   return (opcode & 0x8) != 0;

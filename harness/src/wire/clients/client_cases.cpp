@@ -5,8 +5,8 @@
 
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
+#include "wire/compressed_stream.h"
 #include "wire/frame_cuts.h"
-#include "wire/servers/compressed_cases.h"
 
 namespace maskcheck::wire {
 

@@ -120,8 +120,9 @@ void ClientSession::finish_client() {
 }
 
 void ClientSession::drop_client() {
-  connection_.reset();
+  // The client first: one that saw its connection end first would report it on our stderr.
   client_.reset();
+  connection_.reset();
   reader_.reset();
   inflater_.reset();
   agreement_.reset();
