@@ -213,6 +213,21 @@ TEST(CompressedCases, ReadBackAsTheirMessagesWhateverTheAgreement) {
   }
 }
 
+TEST(CompressedCases, ALengthCompressedForOneAgreementIsNotReusedForAnother) {
+  // 70,000 letters reach back past a 9-bit window: 15-bit output does not inflate with 9 bits.
+  for (const DeflateParameters sender :
+       {DeflateParameters{15, false}, DeflateParameters{9, true}}) {
+    const CompressedStream stream = compressed_stream({70000, 1, {}, 0, 0}, sender, Sender::server);
+    FrameReader reader(Sender::server);
+    MessageInflater inflater(sender, 1 << 20);
+    reader.inflate_with(&inflater);
+    std::vector<std::uint8_t> inbox = stream.bytes;
+    std::vector<WireEvent> events;
+    EXPECT_FALSE(reader.read(inbox, events)) << sender.window_bits;
+    EXPECT_EQ(events, stream.messages);
+  }
+}
+
 TEST(CompressedCases, CutEveryFirstFrameAndNameThemselves) {
   std::size_t cases = 0;
   std::size_t whole_headers = 0;
