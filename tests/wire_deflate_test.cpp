@@ -274,5 +274,20 @@ TEST(CompressedFrames, Rsv1OnlyOnAMessagesFirstFrame) {
   EXPECT_NE(read(kFin, nullptr).first.find("no extension was agreed"), std::string::npos);
 }
 
+TEST(CompressedFrames, OnlyMessagesWithRsv1CountAsCompressed) {
+  MessageCompressor compressor({15, false});
+  MessageInflater inflater({15, false}, 1 << 20);
+  std::vector<std::uint8_t> inbox;
+  append_frame(inbox, {kFin | 0x40 | 0x1, compressor.compress(bytes_of("Hello")), {}, 0, false});
+  append_frame(inbox, {kFin | 0x1, bytes_of("Hello"), {}, 0, false});
+  FrameReader reader;
+  reader.inflate_with(&inflater);
+  std::vector<WireEvent> events;
+  EXPECT_FALSE(reader.read(inbox, events));
+  EXPECT_EQ(events, (std::vector<WireEvent>{{0x1, bytes_of("Hello")}, {0x1, bytes_of("Hello")}}));
+  EXPECT_EQ(reader.counts().messages, 2u);
+  EXPECT_EQ(reader.counts().compressed, 1u);
+}
+
 }  // namespace
 }  // namespace maskcheck::wire

@@ -62,6 +62,7 @@ struct WireArguments {
   bool no_splits = false;
   bool no_streams = false;
   bool no_fresh_keys = false;
+  std::uint64_t sequences = 256;  // a client's fuzzed message sequences
   std::uint64_t longest_stream = std::uint64_t{1} << 30;
   unsigned case_seconds = 10;
   unsigned start_seconds = 30;

@@ -141,6 +141,9 @@ int main(int argc, char** argv) {
   wire->add_flag("--no-streams", wire_arguments.no_streams, "leave out the named streams");
   wire->add_flag("--no-fresh-keys", wire_arguments.no_fresh_keys,
                  "--client: leave out the case that starts the client twice to compare its keys");
+  wire->add_option("--sequences", wire_arguments.sequences,
+                   "--client: how many fuzzed message sequences to send (default 256; "
+                   "wire:client:fuzz:sSEED:iINDEX names each)");
   wire->add_option("--longest-stream", wire_arguments.longest_stream,
                    "leave out named streams, and compressed messages, longer than this many "
                    "bytes");
@@ -157,7 +160,7 @@ int main(int argc, char** argv) {
                    "connection")
       ->check(CLI::PositiveNumber);
   wire->add_option("--seed", wire_arguments.seed,
-                   "the fuzzed cases' seed (default 1): wire:fuzz:sSEED:iINDEX names each");
+                   "the fuzzed cases' seed, a server's or a client's (default 1)");
   wire->add_option("--findings", wire_arguments.findings,
                    "where a fuzzed failure's stream and cuts are saved (default wire-findings/)");
   wire->add_flag("--deflate", wire_arguments.deflate,

@@ -144,8 +144,9 @@ struct RunSummary {
   const RunOutcome<StreamFailure>* outcome = nullptr;
   std::uint64_t connections = 0;
   std::uint64_t writes = 0;
-  const wire::KeySpread* keys = nullptr;  // a client's
-  std::string deflate;                    // a compressed run's agreement, described
+  const wire::KeySpread* keys = nullptr;          // a client's
+  const wire::MessageCounts* messages = nullptr;  // a client's
+  std::string deflate;                            // a compressed run's agreement, described
 };
 
 int report(const WireArguments& arguments, const RunSummary& run, bool interrupted) {
@@ -173,6 +174,11 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
                      {"distinct", run.keys->distinct.size()},
                      {"zero", run.keys->zero}};
     }
+    if (run.messages) {
+      out["messages"] = {{"whole", run.messages->messages},
+                         {"compressed", run.messages->compressed},
+                         {"controls_inside", run.messages->controls_inside}};
+    }
     out["failures"] = nlohmann::json::array();
     for (const StreamFailure& failure : outcome.failures) {
       out["failures"].push_back({{"case", failure.case_id},
@@ -197,6 +203,14 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
                 static_cast<unsigned long long>(run.keys->frames), run.keys->distinct.size(),
                 static_cast<unsigned long long>(run.keys->zero));
   }
+  if (run.messages) {
+    std::printf(
+        "messages: %llu, %llu of them compressed; %llu control frames between a message's "
+        "fragments\n",
+        static_cast<unsigned long long>(run.messages->messages),
+        static_cast<unsigned long long>(run.messages->compressed),
+        static_cast<unsigned long long>(run.messages->controls_inside));
+  }
   tally.print_closing_lines();
   return tally.exit_code();
 }
@@ -213,10 +227,11 @@ int run_all(const WireArguments& arguments, const wire::WireTarget& target,
               : wire::run_wire(target, plan, options);
   progress.finish();
   if (!result.unreachable.empty()) return bad_input(result.unreachable);
-  return report(arguments,
-                {"server", target.policy.server, &result.outcome, result.connections, result.writes,
-                 nullptr, result.agreement ? wire::describe(*result.agreement) : std::string()},
-                interrupted);
+  return report(
+      arguments,
+      {"server", target.policy.server, &result.outcome, result.connections, result.writes, nullptr,
+       nullptr, result.agreement ? wire::describe(*result.agreement) : std::string()},
+      interrupted);
 }
 
 std::string select_client(const WireArguments& arguments, wire::ClientTarget& target,
@@ -242,6 +257,8 @@ std::string select_client(const WireArguments& arguments, wire::ClientTarget& ta
   }
   if (arguments.no_splits) plan.header_sizes.clear();
   plan.fresh_keys = !arguments.no_fresh_keys;
+  plan.fuzzed_sequences = arguments.sequences;
+  plan.seed = arguments.seed;
   plan.longest_compressed = arguments.longest_stream;
   return {};
 }
@@ -268,6 +285,7 @@ int client_command(const WireArguments& arguments, SweepOptions options) {
   return report(
       arguments,
       {"client", arguments.client, &result.outcome, result.connections, result.writes, &result.keys,
+       &result.messages,
        result.agreement ? wire::describe(*result.agreement, wire::Sender::server) : std::string()},
       interrupted);
 }

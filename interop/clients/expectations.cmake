@@ -20,7 +20,10 @@ set(client_expectations
     "ws-deflate pass"
     "gorilla-deflate pass"
     "coder-deflate pass"
-    "beast-deflate pass")
+    "websocketpp-deflate pass"
+    "beast-deflate pass"
+    "bun-1.4.5-deflate pass"
+    "bun-1.4.4-deflate pass")
 
 # The cases CI sends each client: every whole message, the fragmented ones and the fresh keys, and
 # a sixth of the splits, the clients taking turns so that CI sends every split to one of them at
@@ -31,11 +34,11 @@ set(client_expectations
 set(split_turn 1)
 set(split_turns 6)
 set(split_headers "")
-# The compressing clients (--deflate) get the whole and fragmented messages and a fifth of the
+# The compressing clients (--deflate) get the whole and fragmented messages and an eighth of the
 # compressed cases up to 200000 bytes each, by turns, and no splits or fresh keys (their plain
 # twins run those, and the known findings are there).
 set(deflate_turn 1)
-set(deflate_turns 5)
+set(deflate_turns 8)
 set(deflate_longest 200000)
 if(MASKCHECK_SANITIZE)
   set(split_turns 3)
@@ -71,13 +74,15 @@ foreach(expectation IN LISTS client_expectations)
 endforeach()
 file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/clients/clients.tsv CONTENT "${client_table}")
 
-# The planted bugs, each in maskcheck's own echo client: one key for every frame, and a phase that
-# restarts at every 7-byte chunk of a payload.
+# The planted bugs, each in maskcheck's own echo client: one key for every frame, a phase that
+# restarts at every 7-byte chunk of a payload, and a ping left unanswered inside an echo.
 set(reused_key "the client masked two frames in a row with one key, 5e11a73c")
 set(phase_restart "echo 0 .binary.: payload differs from the reference first at byte 7 ")
+set(ping_lost "the client sent 0 of the 1 pong the reference expects")
 set(planted_expectations
     "reused-key wire:client:binary:n0 reused_key"
-    "phase-restart-per-chunk wire:client:binary:n8 phase_restart")
+    "phase-restart-per-chunk wire:client:binary:n8 phase_restart"
+    "ping-lost-inside-echo wire:client:ping-inside-echo:n70001 ping_lost")
 foreach(planted IN LISTS planted_expectations)
   maskcheck_read_expectation("${planted}")
   add_test(NAME client_planted_${name}

@@ -14,6 +14,9 @@ namespace maskcheck {
 
 using MutationRandom = std::minstd_rand;
 
+// The generator of a seed's `index`-th fuzzed case, the same every time: a case id is its repro.
+MutationRandom case_random(std::uint64_t seed, std::uint64_t index);
+
 // The stream with one change.
 std::vector<std::uint8_t> mutate_stream(std::span<const std::uint8_t> stream,
                                         MutationRandom& random);

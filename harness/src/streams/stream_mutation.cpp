@@ -125,6 +125,11 @@ void mutate_frame(Frame& frame, Random& random) {
 
 }  // namespace
 
+MutationRandom case_random(std::uint64_t seed, std::uint64_t index) {
+  return MutationRandom(
+      static_cast<std::uint32_t>((seed * 0x9e3779b97f4a7c15u ^ index) % 0x7fffffff) + 1);
+}
+
 std::vector<std::uint8_t> mutate_stream(std::span<const std::uint8_t> stream, Random& random) {
   std::vector<std::uint8_t> tail;
   std::vector<Frame> frames = read_frames({stream.begin(), stream.end()}, tail);

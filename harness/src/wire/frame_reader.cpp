@@ -67,6 +67,7 @@ std::optional<std::string> FrameReader::read(std::vector<std::uint8_t>& inbox,
     // Onto the event's payload once, then unmasked where it lies.
     std::vector<std::uint8_t>* into = nullptr;
     if (is_control(opcode)) {
+      counts_.controls_inside += open_.has_value();
       into = &events.emplace_back(WireEvent{opcode, {}}).payload;
     } else {
       if (opcode != 0) {
@@ -85,7 +86,9 @@ std::optional<std::string> FrameReader::read(std::vector<std::uint8_t>& inbox,
       keys_.push_back(key);
     }
     if (!is_control(opcode) && fin) {
+      ++counts_.messages;
       if (open_compressed_) {
+        ++counts_.compressed;
         auto inflated = inflater_->inflate(open_->payload);
         if (auto* reason = std::get_if<std::string>(&inflated)) {
           problem = who + "'s compressed message of " + std::to_string(open_->payload.size()) +

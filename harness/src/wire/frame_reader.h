@@ -26,6 +26,19 @@ struct WireEvent {
   bool operator==(const WireEvent&) const = default;
 };
 
+// What a peer sent, counted over every connection a reader has read.
+struct MessageCounts {
+  std::uint64_t messages = 0;         // whole text and binary messages
+  std::uint64_t compressed = 0;       // of them, sent with RSV1
+  std::uint64_t controls_inside = 0;  // control frames between a message's fragments
+
+  void merge(const MessageCounts& other) {
+    messages += other.messages;
+    compressed += other.compressed;
+    controls_inside += other.controls_inside;
+  }
+};
+
 class FrameReader {
  public:
   explicit FrameReader(Sender sender = Sender::server) : sender_(sender) {}
@@ -39,6 +52,8 @@ class FrameReader {
   // A client's mask keys, one per frame, in the order the frames came.
   const std::vector<Key>& keys() const { return keys_; }
   void clear_keys() { keys_.clear(); }
+  // Kept across reset(): a reader counts for every connection it reads.
+  const MessageCounts& counts() const { return counts_; }
   void reset() {
     open_.reset();
     keys_.clear();
@@ -51,6 +66,7 @@ class FrameReader {
   bool open_compressed_ = false;
   MessageInflater* inflater_ = nullptr;
   std::vector<Key> keys_;
+  MessageCounts counts_;
 };
 
 }  // namespace maskcheck::wire

@@ -2,6 +2,7 @@
 # libraries the servers suite's C++ servers use (interop/servers/cpp/servers.cmake, which finds
 # their headers), each on Boost.Asio with one thread, built into clients/cpp/.
 find_package(Threads REQUIRED)
+find_package(ZLIB REQUIRED)  # websocketpp's permessage-deflate
 
 # maskcheck_cpp_echo_client(NAME SOURCE INCLUDE_DIRS...): clients/cpp/NAME over one library.
 function(maskcheck_cpp_echo_client name source)
@@ -17,6 +18,9 @@ endfunction()
 
 maskcheck_cpp_echo_client(websocketpp websocketpp_echo_client.cpp ${WEBSOCKETPP_INCLUDE_DIR}
                           ${BOOST_ASIO_INCLUDE_DIR})
+target_link_libraries(maskcheck_websocketpp_echo_client PRIVATE ZLIB::ZLIB)
+maskcheck_echo_client(websocketpp-deflate COMMAND $<TARGET_FILE:maskcheck_websocketpp_echo_client>
+                      ENVIRONMENT MASKCHECK_DEFLATE=1 DEFLATE)
 maskcheck_cpp_echo_client(beast beast_echo_client.cpp ${BEAST_INCLUDE_DIR})
 maskcheck_echo_client(beast-deflate COMMAND $<TARGET_FILE:maskcheck_beast_echo_client>
                       ENVIRONMENT MASKCHECK_DEFLATE=1 DEFLATE)

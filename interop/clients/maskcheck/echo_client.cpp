@@ -1,13 +1,17 @@
 // maskcheck's own echo client, masking with impl/'s fastest kernel: connects to $MASKCHECK_URL and
-// sends back every message, answers pings and a close. `--planted BUG` breaks its masking on
-// purpose, so the clients suite shows each bug caught:
+// sends back every message, answers pings and a close. A message over 64 KiB goes back in two
+// frames, with the server's next frames read between them, so a ping sent during the echo is
+// answered inside it. `--planted BUG` breaks it on purpose, so the clients suite shows each bug
+// caught:
 //   reused-key               every frame masked with one key
 //   phase-restart-per-chunk  the payload masked in 7-byte chunks, each from key byte 0 again
+//   ping-lost-inside-echo    a ping that comes between an echo's two frames is never answered
 #include <sys/random.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -25,9 +29,10 @@ using namespace maskcheck;
 using wire::Arrival;
 using wire::Clock;
 
-enum class Planted { none, reused_key, phase_restart_per_chunk };
+enum class Planted { none, reused_key, phase_restart_per_chunk, ping_lost_inside_echo };
 
 constexpr std::size_t kPlantedChunk = 7;
+constexpr std::size_t kLongestOneFrameEcho = 65536;
 
 Key next_key(Planted planted) {
   if (planted == Planted::reused_key) return {0x5e, 0x11, 0xa7, 0x3c};
@@ -37,12 +42,12 @@ Key next_key(Planted planted) {
   return key;
 }
 
-// A masked frame of the message: header, key, payload masked by the kernel (or the planted bug).
-std::vector<std::uint8_t> client_frame(std::uint8_t opcode, std::span<const std::uint8_t> payload,
-                                       Planted planted) {
+// A masked frame: header, key, payload masked by the kernel (or the planted bug).
+std::vector<std::uint8_t> client_frame(std::uint8_t first_byte,
+                                       std::span<const std::uint8_t> payload, Planted planted) {
   const Key key = next_key(planted);
   std::vector<std::uint8_t> frame;
-  append_frame(frame, {static_cast<std::uint8_t>(kFin | opcode), {}, key, 0, true, payload.size()});
+  append_frame(frame, {first_byte, {}, key, 0, true, payload.size()});
   const std::size_t at = frame.size();
   frame.resize(at + payload.size());
   const auto& kernel = fastest_unmask().entries;
@@ -62,19 +67,98 @@ int fail(const std::string& message) {
   return 2;
 }
 
+// The server's frames in, their echoes out, until a close or the connection's end.
+class EchoLoop {
+ public:
+  EchoLoop(wire::TcpConnection& connection, Planted planted)
+      : connection_(&connection), planted_(planted) {}
+
+  int run() {
+    for (;;) {
+      while (!pending_.empty()) {
+        const wire::WireEvent event = std::move(pending_.front());
+        pending_.pop_front();
+        if (event.opcode == opcode::close) {
+          send(kFin | opcode::close, event.payload);
+          return 0;
+        }
+        if (event.opcode == opcode::ping) send(kFin | opcode::pong, event.payload);
+        if ((event.opcode == opcode::text || event.opcode == opcode::binary) && !echo(event))
+          return ended();
+      }
+      if (!read_more()) return ended();
+    }
+  }
+
+ private:
+  // Waits for at least one more of the server's frames: false if the connection ends first or a
+  // frame the server may not send comes.
+  bool read_more() {
+    std::vector<wire::WireEvent> events;
+    while (events.empty()) {
+      if (auto violation = reader_.read(connection_->inbox(), events)) {
+        violation_ = *violation;
+        return false;
+      }
+      if (events.empty() && connection_->receive(kForever) != Arrival::bytes) return false;
+    }
+    for (wire::WireEvent& event : events) pending_.push_back(std::move(event));
+    return true;
+  }
+
+  // A long message in two frames, the pings that came meanwhile answered between them.
+  bool echo(const wire::WireEvent& message) {
+    const std::span<const std::uint8_t> payload(message.payload);
+    if (payload.size() <= kLongestOneFrameEcho) {
+      send(kFin | message.opcode, payload);
+      return true;
+    }
+    const std::size_t half = payload.size() / 2;
+    send(message.opcode, payload.first(half));
+    if (pending_.empty() && !read_more()) return false;
+    for (auto event = pending_.begin(); event != pending_.end();) {
+      if (event->opcode != opcode::ping) {
+        ++event;
+        continue;
+      }
+      if (planted_ != Planted::ping_lost_inside_echo) send(kFin | opcode::pong, event->payload);
+      event = pending_.erase(event);
+    }
+    send(kFin | opcode::continuation, payload.subspan(half));
+    return true;
+  }
+
+  void send(unsigned first_byte, std::span<const std::uint8_t> payload) {
+    connection_->send_all(client_frame(static_cast<std::uint8_t>(first_byte), payload, planted_),
+                          kForever);
+  }
+
+  int ended() const { return violation_.empty() ? 0 : fail(violation_); }
+
+  static inline const auto kForever = Clock::now() + std::chrono::hours(24);
+  wire::TcpConnection* connection_;
+  Planted planted_;
+  wire::FrameReader reader_{wire::Sender::server};
+  std::deque<wire::WireEvent> pending_;
+  std::string violation_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"maskcheck's echo client, for maskcheck wire --client"};
   std::string planted_name;
   app.add_option("--planted", planted_name,
-                 "break the masking on purpose: reused-key or phase-restart-per-chunk");
+                 "break the client on purpose: reused-key, phase-restart-per-chunk or "
+                 "ping-lost-inside-echo");
   CLI11_PARSE(app, argc, argv);
   Planted planted = Planted::none;
   if (planted_name == "reused-key") {
     planted = Planted::reused_key;
   } else if (planted_name == "phase-restart-per-chunk") {
     planted = Planted::phase_restart_per_chunk;
+  } else if (planted_name == "ping-lost-inside-echo") {
+    planted = Planted::ping_lost_inside_echo;
   } else if (!planted_name.empty()) {
     return fail("no planted bug '" + planted_name + "'");
   }
@@ -90,18 +174,5 @@ int main(int argc, char** argv) {
       !problem.empty()) {
     return fail(problem);
   }
-  wire::FrameReader reader(wire::Sender::server);
-  std::vector<wire::WireEvent> events;
-  for (;;) {
-    events.clear();
-    if (auto violation = reader.read(connection.inbox(), events)) return fail(*violation);
-    for (const wire::WireEvent& event : events) {
-      const bool closing = event.opcode == opcode::close;
-      const std::uint8_t reply = event.opcode == opcode::ping ? opcode::pong : event.opcode;
-      if (event.opcode == opcode::pong) continue;
-      connection.send_all(client_frame(reply, event.payload, planted), forever);
-      if (closing) return 0;
-    }
-    if (connection.receive(forever) != Arrival::bytes) return 0;
-  }
+  return EchoLoop(connection, planted).run();
 }

@@ -4,10 +4,12 @@
 'use strict';
 
 const WebSocket = process.versions.bun ? globalThis.WebSocket : require('ws');
-// ws offers permessage-deflate unless told not to; it does only under MASKCHECK_DEFLATE=1, and then
-// compresses every message (its default leaves those under 1 KiB plain).
-const deflate = process.env.MASKCHECK_DEFLATE === '1' ? { threshold: 0 } : false;
-const options = process.versions.bun ? undefined : { perMessageDeflate: deflate, maxPayload: 0 };
+// Both offer permessage-deflate unless told not to; here they do only under MASKCHECK_DEFLATE=1,
+// and ws then compresses every message (its default leaves those under 1 KiB plain).
+const compress = process.env.MASKCHECK_DEFLATE === '1';
+const options = process.versions.bun
+  ? { perMessageDeflate: compress }
+  : { perMessageDeflate: compress && { threshold: 0 }, maxPayload: 0 };
 const socket = new WebSocket(process.env.MASKCHECK_URL, options);
 socket.binaryType = 'arraybuffer';
 // A text message arrives as a string and goes back as one; binary as an ArrayBuffer.

@@ -32,6 +32,11 @@ maskcheck_cpp_echo_server(websocketpp websocketpp_echo.cpp ${WEBSOCKETPP_INCLUDE
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   set_target_properties(maskcheck_websocketpp_echo PROPERTIES CXX_STANDARD 17)
 endif()
+find_package(ZLIB REQUIRED)  # websocketpp's permessage-deflate
+target_link_libraries(maskcheck_websocketpp_echo PRIVATE ZLIB::ZLIB)
+maskcheck_echo_server(websocketpp-deflate POLICY ${CMAKE_CURRENT_LIST_DIR}/websocketpp.json
+                      COMMAND $<TARGET_FILE:maskcheck_websocketpp_echo> ENVIRONMENT
+                      MASKCHECK_DEFLATE=1 DEFLATE)
 maskcheck_cpp_echo_server(beast beast_echo.cpp ${BEAST_INCLUDE_DIR})
 maskcheck_echo_server(beast-deflate POLICY ${CMAKE_CURRENT_LIST_DIR}/beast.json
                       COMMAND $<TARGET_FILE:maskcheck_beast_echo> ENVIRONMENT MASKCHECK_DEFLATE=1

@@ -1,5 +1,6 @@
 // Echo server over websocketpp 0.8.2 (Debian's libwebsocketpp-dev) on Boost.Asio, for maskcheck
-// wire: one thread, one io_context, the library's own answers to pings, closes and errors.
+// wire: one thread, one io_context, the library's own answers to pings, closes and errors. Under
+// MASKCHECK_DEFLATE=1 with its permessage-deflate extension (zlib), which compresses every message.
 #include <boost/asio/signal_set.hpp>
 #include <csignal>
 #include <cstdio>
@@ -7,21 +8,32 @@
 #include <exception>
 #include <string_view>
 #include <websocketpp/config/asio_no_tls.hpp>
+#include <websocketpp/extensions/permessage_deflate/enabled.hpp>
 #include <websocketpp/server.hpp>
 
 namespace {
 
-using Server = websocketpp::server<websocketpp::config::asio>;
+// The same server with the extension: the library's configuration is a type.
+struct DeflateConfig : websocketpp::config::asio {
+  using permessage_deflate_type =
+      websocketpp::extensions::permessage_deflate::enabled<permessage_deflate_config>;
+};
 
 constexpr std::size_t kMaxMessage = 16 * 1024 * 1024;
 
-// MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
-bool counting() {
-  static const char* const set = std::getenv("MASKCHECK_COUNT");
+bool set_to_one(const char* name) {
+  const char* const set = std::getenv(name);
   return set != nullptr && std::string_view(set) == "1";
 }
 
+// MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
+bool counting() {
+  static const bool set = set_to_one("MASKCHECK_COUNT");
+  return set;
+}
+
 // Sends every text and binary message back whole, with its opcode.
+template <typename Server>
 void serve(Server& server, boost::asio::io_context& io) {
   server.clear_access_channels(websocketpp::log::alevel::all);  // the access log writes to stdout
   // Only fatal errors on stderr: each error case would otherwise log a line or two.
@@ -36,7 +48,7 @@ void serve(Server& server, boost::asio::io_context& io) {
     socket.set_option(boost::asio::ip::tcp::no_delay(true), ignored);
   });
   server.set_message_handler(
-      [&server](websocketpp::connection_hdl connection, Server::message_ptr message) {
+      [&server](websocketpp::connection_hdl connection, typename Server::message_ptr message) {
         if (counting() && message->get_opcode() == websocketpp::frame::opcode::binary) return;
         websocketpp::lib::error_code error;
         server.send(connection, message->get_payload(), message->get_opcode(), error);
@@ -49,15 +61,15 @@ void serve(Server& server, boost::asio::io_context& io) {
   server.start_accept();
 }
 
-}  // namespace
-
-int main() {
+// Serves until SIGTERM or SIGINT.
+template <typename Config>
+int run() {
   // Declared first, destroyed last: its handlers own the connections.
   boost::asio::io_context io{1};
   // SIGTERM stops the loop at once; open connections are freed with io's handlers, unclosed.
   boost::asio::signal_set signals(io, SIGTERM, SIGINT);
   signals.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
-  Server server;
+  websocketpp::server<Config> server;
   try {
     serve(server, io);
   } catch (const std::exception& exception) {
@@ -74,4 +86,10 @@ int main() {
   std::fflush(stdout);
   io.run();
   return 0;
+}
+
+}  // namespace
+
+int main() {
+  return set_to_one("MASKCHECK_DEFLATE") ? run<DeflateConfig>() : run<websocketpp::config::asio>();
 }

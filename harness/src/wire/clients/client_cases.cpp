@@ -5,6 +5,7 @@
 
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
+#include "wire/clients/fuzzed_sequence.h"
 #include "wire/compressed_stream.h"
 #include "wire/frame_cuts.h"
 
@@ -17,6 +18,9 @@ const std::array<std::uint8_t, 2> kTrailerPayload{'o', 'k'};  // a binary messag
 constexpr std::size_t kTrailerFrameBytes = 2 + kTrailerPayload.size();
 constexpr std::string_view kPing = "maskcheck ping";
 const std::array<std::size_t, 12> kFragmentedLengths{0, 1, 2, 3, 4, 5, 7, 8, 17, 64, 125, 300};
+// Long enough that a client may still be sending its echo when the ping comes, past the 64 KiB at
+// which clients tend to fragment, and past the socket buffers.
+const std::array<std::size_t, 3> kEchoingLengths{4097, 70001, (std::size_t{1} << 20) + 1};
 
 // An unmasked frame as a server sends it, with the shortest length field.
 void append_server_frame(std::vector<std::uint8_t>& stream, std::uint8_t first_byte,
@@ -25,7 +29,8 @@ void append_server_frame(std::vector<std::uint8_t>& stream, std::uint8_t first_b
 }
 
 // "n37" into 37; false if `text` is not that.
-bool parse_number(std::string_view text, std::string_view prefix, std::size_t& value) {
+template <typename Number>
+bool parse_number(std::string_view text, std::string_view prefix, Number& value) {
   if (text.substr(0, prefix.size()) != prefix) return false;
   text.remove_prefix(prefix.size());
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -98,12 +103,23 @@ bool for_each_client_case(const ClientPlan& plan,
     for (std::size_t n : kFragmentedLengths) {
       if (!visit({ClientCaseKind::ping_between_fragments, true, 2, n, 0, 0})) return false;
     }
+    for (std::size_t n : kEchoingLengths) {
+      if (!visit({ClientCaseKind::ping_inside_echo, false, 2, n, 0, 0})) return false;
+    }
+  }
+  for (std::uint64_t index = 0; index < plan.fuzzed_sequences; ++index) {
+    ClientCase fuzzed;
+    fuzzed.kind = ClientCaseKind::fuzzed;
+    fuzzed.seed = plan.seed;
+    fuzzed.index = index;
+    if (!visit(fuzzed)) return false;
   }
   return !plan.fresh_keys || visit({ClientCaseKind::fresh_keys, false, 2, 0, 0, 0});
 }
 
 std::uint64_t client_case_bytes(const ClientCase& c) {
-  return c.length + 32;
+  constexpr std::uint64_t kFuzzedSequenceBytes = 16'000;  // about what one holds on average
+  return c.kind == ClientCaseKind::fuzzed ? kFuzzedSequenceBytes : c.length + 32;
 }
 
 std::string client_case_id(const ClientCase& c) {
@@ -115,6 +131,9 @@ std::string client_case_id(const ClientCase& c) {
       return "wire:client:split:h" + std::to_string(c.header_size) + ":" + n + ":c" +
              std::to_string(c.first_cut) + "," + std::to_string(c.second_cut);
     case ClientCaseKind::ping_between_fragments: return "wire:client:ping-between-fragments:" + n;
+    case ClientCaseKind::ping_inside_echo: return "wire:client:ping-inside-echo:" + n;
+    case ClientCaseKind::fuzzed:
+      return "wire:client:fuzz:s" + std::to_string(c.seed) + ":i" + std::to_string(c.index);
     case ClientCaseKind::fresh_keys: return "wire:client:fresh-keys";
     case ClientCaseKind::compressed:
       return "wire:client:deflate:m" + std::to_string(c.length) + ":f" +
@@ -128,7 +147,9 @@ std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id) 
   const std::string usage = "client case id '" + std::string(id) +
                             "' must look like wire:client:binary:n300, wire:client:text:n37, "
                             "wire:client:split:h4:n127:c3,40 or "
-                            "wire:client:ping-between-fragments:n17, wire:client:fresh-keys or "
+                            "wire:client:ping-between-fragments:n17, "
+                            "wire:client:ping-inside-echo:n70001, wire:client:fuzz:s1:i42, "
+                            "wire:client:fresh-keys or "
                             "wire:client:deflate:m300:f3:c3,40";
   const std::vector<std::string_view> fields = fields_of(id);
   ClientCase c;
@@ -137,11 +158,20 @@ std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id) 
     return c;
   }
   if (fields.size() < 4 || fields[0] != "wire" || fields[1] != "client") return usage;
-  if (fields[2] == "binary" || fields[2] == "text" || fields[2] == "ping-between-fragments") {
+  if (fields[2] == "fuzz") {
+    if (fields.size() != 5 || !parse_number(fields[3], "s", c.seed) ||
+        !parse_number(fields[4], "i", c.index)) {
+      return usage;
+    }
+    c.kind = ClientCaseKind::fuzzed;
+    return c;
+  }
+  if (fields[2] == "binary" || fields[2] == "text" || fields[2] == "ping-between-fragments" ||
+      fields[2] == "ping-inside-echo") {
     if (fields.size() != 4 || !parse_number(fields[3], "n", c.length)) return usage;
-    c.text = fields[2] != "binary";
-    if (fields[2] != "ping-between-fragments") return c;
-    c.kind = ClientCaseKind::ping_between_fragments;
+    c.text = fields[2] == "text" || fields[2] == "ping-between-fragments";
+    if (fields[2] == "ping-between-fragments") c.kind = ClientCaseKind::ping_between_fragments;
+    if (fields[2] == "ping-inside-echo") c.kind = ClientCaseKind::ping_inside_echo;
     return c;
   }
   std::size_t header = 0;
@@ -195,6 +225,7 @@ ClientExchange client_exchange(const ClientCase& c, const DeflateParameters* com
   };
   const std::vector<std::uint8_t> payload = message_payload(c.text, c.length);
   const std::uint8_t kind = c.text ? opcode::text : opcode::binary;
+  const std::vector<std::uint8_t> ping(kPing.begin(), kPing.end());
   switch (c.kind) {
     case ClientCaseKind::whole:
       append_server_frame(stream, kFin | kind, payload);
@@ -211,7 +242,6 @@ ClientExchange client_exchange(const ClientCase& c, const DeflateParameters* com
       // Cut in the middle, inside a character as often as not: only the whole message is text.
       const std::size_t half = payload.size() / 2;
       const std::span<const std::uint8_t> bytes(payload);
-      const std::vector<std::uint8_t> ping(kPing.begin(), kPing.end());
       append_server_frame(stream, kind, bytes.first(half));
       exchange.cuts.push_back(stream.size());
       append_server_frame(stream, kFin | opcode::ping, ping);
@@ -221,6 +251,14 @@ ClientExchange client_exchange(const ClientCase& c, const DeflateParameters* com
       echoes.push_back({kind, payload});
       break;
     }
+    case ClientCaseKind::ping_inside_echo:
+      append_server_frame(stream, kFin | kind, payload);
+      append_server_frame(exchange.once_echoing, kFin | opcode::ping, ping);
+      exchange.pong_anywhere = true;
+      echoes.push_back({kind, payload});
+      echoes.push_back({opcode::pong, ping});
+      break;
+    case ClientCaseKind::fuzzed: return fuzzed_sequence(c.seed, c.index);
     case ClientCaseKind::fresh_keys: break;
     case ClientCaseKind::compressed: {
       CompressedStream made = compressed_stream(

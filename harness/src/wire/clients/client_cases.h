@@ -6,6 +6,10 @@
 //   the server checks use (frame_cuts.h): "wire:client:split:h4:n127:c3,40";
 // - a text message in two fragments with a ping between them, each frame its own read: the client
 //   answers the ping inside the message: "wire:client:ping-between-fragments:n17";
+// - a binary message of 4097 bytes, 70001 or 1 MiB + 1, and a ping sent once its echo has begun:
+//   the pong may come inside the echo (between its fragments) or after it, but it must come:
+//   "wire:client:ping-inside-echo:n70001";
+// - fuzzed message sequences (fuzzed_sequence.h): "wire:client:fuzz:s1:i42";
 // - 32 messages to the client started twice: no mask key may come again on one connection, nor
 //   a key of the first process in the second: "wire:client:fresh-keys";
 // - on a permessage-deflate connection, the compressed cases (compressed_cases.h) in frames as a
@@ -25,7 +29,15 @@
 
 namespace maskcheck::wire {
 
-enum class ClientCaseKind { whole, split, ping_between_fragments, fresh_keys, compressed };
+enum class ClientCaseKind {
+  whole,
+  split,
+  ping_between_fragments,
+  ping_inside_echo,
+  fuzzed,
+  fresh_keys,
+  compressed
+};
 
 struct ClientCase {
   ClientCaseKind kind = ClientCaseKind::whole;
@@ -36,6 +48,8 @@ struct ClientCase {
       0;  // split: writes are [0, first_cut), [first_cut, second_cut), [second_cut, end)
   std::size_t second_cut = 0;
   unsigned fragments = 1;  // compressed: the first message in 1 or 3 frames
+  std::uint64_t seed = 0;  // fuzzed: the seed's index-th sequence
+  std::uint64_t index = 0;
 
   bool operator==(const ClientCase&) const = default;
 };
@@ -45,6 +59,8 @@ struct ClientPlan {
   std::vector<unsigned> header_sizes{2, 4, 10};
   bool fragments = true;
   bool fresh_keys = true;
+  std::uint64_t fuzzed_sequences = 256;
+  std::uint64_t seed = 1;
   // On a permessage-deflate connection, maskcheck's agreed side: the compressed cases of messages
   // up to `longest_compressed` bytes run after the splits.
   std::optional<DeflateParameters> compressing;
@@ -60,11 +76,14 @@ std::string client_case_id(const ClientCase& c);
 // The case an id names, or a one-line reason it names none.
 std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id);
 
-// What maskcheck writes for a case (the offsets where writes end), and what the client must send
-// back for it.
+// What maskcheck writes for a case (the offsets where writes end), what it writes once the client's
+// echo has begun, and what the client must send back for it (a pong's place aside, where
+// `pong_anywhere`: it is compared as if it came last).
 struct ClientExchange {
   std::vector<std::uint8_t> stream;
   std::vector<std::size_t> cuts;
+  std::vector<std::uint8_t> once_echoing;
+  bool pong_anywhere = false;
   WireExpectation expected;
 };
 // (The fresh-keys case is a run of whole messages on each of two clients: client_session.h.) A

@@ -27,6 +27,7 @@ struct ClientChecker {
     run->connections += session->connections();
     run->writes += session->writes();
     run->keys.merge(session->keys());
+    run->messages.merge(session->messages());
   }
 
   std::optional<StreamFailure> operator()(const ClientCase& c) { return session->run(c); }

@@ -21,6 +21,7 @@ struct ClientRunResult {
   std::uint64_t connections = 0;  // clients started over the run, the first check's included
   std::uint64_t writes = 0;       // handshake answers, pieces and fences
   KeySpread keys;
+  MessageCounts messages;                     // what the clients sent, the fences' echoes included
   std::optional<DeflateAgreement> agreement;  // what the first handshake agreed, with deflate
 };
 

@@ -61,6 +61,7 @@ class ClientSession {
   std::uint64_t connections() const { return connections_; }
   std::uint64_t writes() const { return writes_; }
   const KeySpread& keys() const { return keys_; }
+  const MessageCounts& messages() const { return reader_.counts(); }
   // What the last handshake agreed, with deflate.
   const std::optional<DeflateAgreement>& agreement() const { return agreement_; }
 

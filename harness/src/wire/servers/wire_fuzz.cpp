@@ -46,8 +46,7 @@ bool parse_number(std::string_view text, std::uint64_t& value) {
 }  // namespace
 
 std::vector<std::uint8_t> fuzzed_stream(const FuzzedCase& c, std::vector<std::size_t>& cuts) {
-  MutationRandom random(
-      static_cast<std::uint32_t>((c.seed * 0x9e3779b97f4a7c15u ^ c.index) % 0x7fffffff) + 1);
+  MutationRandom random = case_random(c.seed, c.index);
   const Seed& seed = seeds()[random() % seeds().size()];
   std::vector<std::uint8_t> stream = seed.bytes;
   for (unsigned changes = 1 + random() % 4; changes > 0; --changes)
