@@ -8,9 +8,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <string_view>
 
 #include "echo_client_url.h"
+#include "echo_environment.h"
 
 namespace {
 
@@ -23,9 +23,8 @@ constexpr std::size_t kMaxMessage = 64 * 1024 * 1024;
 
 // MASKCHECK_DEFLATE=1: offer permessage-deflate, and compress every message once agreed.
 websocket::permessage_deflate deflate_option() {
-  const char* const set = std::getenv("MASKCHECK_DEFLATE");
   websocket::permessage_deflate option;
-  option.client_enable = set != nullptr && std::string_view(set) == "1";
+  option.client_enable = maskcheck::interop::deflating();
   return option;
 }
 

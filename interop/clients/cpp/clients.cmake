@@ -10,7 +10,8 @@ function(maskcheck_cpp_echo_client name source)
   add_executable(${target} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${source})
   set_target_properties(${target} PROPERTIES OUTPUT_NAME ${name}
                         RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/clients/cpp)
-  target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_FUNCTION_LIST_DIR})
+  target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_FUNCTION_LIST_DIR}
+                                               ${PROJECT_SOURCE_DIR}/interop)
   target_include_directories(${target} SYSTEM PRIVATE ${ARGN})  # their headers, their warnings
   target_link_libraries(${target} PRIVATE Threads::Threads maskcheck_warnings)
   maskcheck_echo_client(${name} COMMAND $<TARGET_FILE:${target}>)

@@ -3,14 +3,13 @@
 // message with its opcode. websocketpp answers pings and the close itself. Under
 // MASKCHECK_DEFLATE=1 with its permessage-deflate extension, which offers compression.
 #include <cstdio>
-#include <cstdlib>
 #include <string>
-#include <string_view>
 #include <websocketpp/client.hpp>
 #include <websocketpp/config/asio_no_tls_client.hpp>
 #include <websocketpp/extensions/permessage_deflate/enabled.hpp>
 
 #include "echo_client_url.h"
+#include "echo_environment.h"
 
 namespace {
 
@@ -58,8 +57,6 @@ int run(const std::string& url) {
 int main() {
   const auto url = maskcheck::clients::url_from_environment();
   if (!url) return 2;
-  const char* deflate = std::getenv("MASKCHECK_DEFLATE");
-  return deflate != nullptr && std::string_view(deflate) == "1"
-             ? run<DeflateConfig>(url->text)
-             : run<websocketpp::config::asio_client>(url->text);
+  return maskcheck::interop::deflating() ? run<DeflateConfig>(url->text)
+                                         : run<websocketpp::config::asio_client>(url->text);
 }

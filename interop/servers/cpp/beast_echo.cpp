@@ -9,10 +9,13 @@
 #include <cstdlib>
 #include <exception>
 #include <memory>
-#include <string_view>
 #include <utility>
 
+#include "echo_environment.h"
+
 namespace {
+
+using maskcheck::interop::counting;
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
@@ -21,21 +24,10 @@ using tcp = asio::ip::tcp;
 
 constexpr std::size_t kMaxMessage = 16 * 1024 * 1024;
 
-bool set_to_one(const char* name) {
-  const char* const set = std::getenv(name);
-  return set != nullptr && std::string_view(set) == "1";
-}
-
-// MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
-bool counting() {
-  static const bool set = set_to_one("MASKCHECK_COUNT");
-  return set;
-}
-
 // MASKCHECK_DEFLATE=1: permessage-deflate, every message compressed, 15-bit windows both ways.
 websocket::permessage_deflate deflate_option() {
   websocket::permessage_deflate option;
-  option.server_enable = set_to_one("MASKCHECK_DEFLATE");
+  option.server_enable = maskcheck::interop::deflating();
   return option;
 }
 

@@ -19,6 +19,7 @@ function(maskcheck_cpp_echo_server name source)
   add_executable(${target} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${source})
   set_target_properties(${target} PROPERTIES OUTPUT_NAME ${name}
                         RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/servers/cpp)
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/interop)  # echo_environment.h
   target_include_directories(${target} SYSTEM PRIVATE ${ARGN})  # their headers, their warnings
   target_link_libraries(${target} PRIVATE Threads::Threads maskcheck_warnings)
   maskcheck_echo_server(${name} POLICY ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${name}.json

@@ -6,12 +6,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <string_view>
 #include <websocketpp/config/asio_no_tls.hpp>
 #include <websocketpp/extensions/permessage_deflate/enabled.hpp>
 #include <websocketpp/server.hpp>
 
+#include "echo_environment.h"
+
 namespace {
+
+using maskcheck::interop::counting;
 
 // The same server with the extension: the library's configuration is a type.
 struct DeflateConfig : websocketpp::config::asio {
@@ -20,17 +23,6 @@ struct DeflateConfig : websocketpp::config::asio {
 };
 
 constexpr std::size_t kMaxMessage = 16 * 1024 * 1024;
-
-bool set_to_one(const char* name) {
-  const char* const set = std::getenv(name);
-  return set != nullptr && std::string_view(set) == "1";
-}
-
-// MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
-bool counting() {
-  static const bool set = set_to_one("MASKCHECK_COUNT");
-  return set;
-}
 
 // Sends every text and binary message back whole, with its opcode.
 template <typename Server>
@@ -91,5 +83,5 @@ int run() {
 }  // namespace
 
 int main() {
-  return set_to_one("MASKCHECK_DEFLATE") ? run<DeflateConfig>() : run<websocketpp::config::asio>();
+  return maskcheck::interop::deflating() ? run<DeflateConfig>() : run<websocketpp::config::asio>();
 }
