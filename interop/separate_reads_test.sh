@@ -20,8 +20,8 @@ count() {
   shift
   local traced="strace -f -ff -qq -e trace=recvfrom,recvmsg -o $log $peer"
   local run=(--server "$traced" --policy "$policy" --header 6 --no-streams)
-  # One client at a time: four traced clients and their tracers on two cores keep a client inside
-  # its read call longer than the barrier's settle.
+  # One client at a time, as it was measured: four traced clients at once once made the count
+  # miss, before the barrier confirmed the kernel's answers (read_barrier.h).
   [[ $side == client ]] && run=(--client "$traced" --header 2 --connections 1)
   [[ $side == deflate-server ]] &&
     run=(--server "$traced" --policy "$policy" --deflate --no-splits --longest-stream 4096)

@@ -10,6 +10,7 @@
 #include "wire/frame_reader.h"
 #include "wire/loopback_url.h"
 #include "wire/opening_handshake.h"
+#include "wire/read_barrier.h"
 #include "wire/servers/server_policy.h"
 #include "wire/servers/wire_expectation.h"
 
@@ -36,6 +37,20 @@ TEST(OpeningHandshake, AcceptIsTheRfcExample) {
   EXPECT_EQ(accept_for("dGhlIHNhbXBsZSBub25jZQ=="), "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
   EXPECT_EQ(random_key().size(), 24u);
   EXPECT_NE(random_key(), random_key());
+}
+
+// The kernel can answer with a piece already counted received but an unread count from before it
+// came: an answer saying all is read is trusted only after one in which every byte had arrived.
+TEST(ReadConfirmation, TrustsNoUnreadCountTakenBeforeEveryByteWasIn) {
+  using Verdict = ReadConfirmation::Verdict;
+  ReadConfirmation torn;
+  EXPECT_EQ(torn.take({100, 0}, 107), Verdict::ask_later);    // the last piece not yet in
+  EXPECT_EQ(torn.take({107, 0}, 107), Verdict::ask_at_once);  // in, and "read": torn or true
+  EXPECT_EQ(torn.take({107, 7}, 107), Verdict::ask_later);    // torn: the piece was still unread
+  EXPECT_EQ(torn.take({107, 0}, 107), Verdict::read);
+  ReadConfirmation prompt;
+  EXPECT_EQ(prompt.take({107, 0}, 107), Verdict::ask_at_once);
+  EXPECT_EQ(prompt.take({107, 0}, 107), Verdict::read);
 }
 
 TEST(ServerPolicy, ReadsEveryField) {
