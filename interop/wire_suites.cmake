@@ -1,7 +1,7 @@
 # What the servers and clients suites (interop/servers/, interop/clients/) both use to declare their
 # peers and read their expectations.
 
-# maskcheck_join_command(OUT COMMAND word... [ENVIRONMENT var=value...]): one line for /bin/sh,
+# maskcheck_join_command(OUT COMMAND word... [ENVIRONMENT var=value...]): one line for bash,
 # "env VAR=value... word...".
 function(maskcheck_join_command out)
   cmake_parse_arguments(PARSE_ARGV 1 joined "" "" "COMMAND;ENVIRONMENT")

@@ -62,6 +62,25 @@ s = socket.create_connection((\"127.0.0.1\", int(os.environ[\"MASKCHECK_URL\"].s
 s.sendall(b\"hello\\r\\n\\r\\n\"); time.sleep(30)'"
 expect_bad_input "opening handshake is not HTTP" --client "$silent"
 
+# A command is a bash line run with the variables in its environment: it may expand
+# $MASKCHECK_URL itself, and be compound (cd first).
+printf '#!/bin/bash\n# The echo client, told its URL only by its first argument.\nexec env -u MASKCHECK_URL MASKCHECK_URL="$1" %q\n' "$client" >"$work/by_argument"
+chmod +x "$work/by_argument"
+expect_pass() {
+  local case_id=$1
+  shift
+  timeout 60 "$maskcheck" wire "$@" --case "$case_id" >"$work/out" 2>&1
+  local code=$?
+  if [[ $code -ne 0 ]] || ! grep -qx "PASS $case_id" "$work/out"; then
+    echo "FAIL: wire $* should pass $case_id (exit $code):"; tail -5 "$work/out"; failed=1
+  else
+    echo "ok: wire $*: PASS $case_id"
+  fi
+}
+expect_pass wire:client:binary:n3 --client "$work/by_argument \"\$MASKCHECK_URL\""
+expect_pass wire:client:binary:n3 --client "cd $work && ./by_argument \"\$MASKCHECK_URL\""
+expect_pass wire:stream:fragmented-with-controls-one-read:server --server "cd $work && $server"
+
 # Killed a second in, the server leaves a run of many seconds: a finding, in bounded time. Which
 # words say so depends on who notices first: the run, that the process is gone, or the cases in
 # flight, that their connections ended (three of those end the run before the first is noticed).

@@ -8,10 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <memory>
+#include <string_view>
 
 namespace maskcheck::wire {
 
@@ -56,9 +58,21 @@ std::uint16_t read_port(int output, std::chrono::milliseconds patience, std::str
 std::variant<std::unique_ptr<ChildProcess>, std::string> ChildProcess::spawn(
     const std::string& command, const ChildStart& how) {
   // Made before the fork: after it, only system calls (another thread may hold malloc's lock).
-  std::string exec = how.environment.empty() ? "exec " : "exec env ";
-  for (const auto& [name, value] : how.environment) exec += name + "=" + value + " ";
-  exec += command;
+  // The variables go into the shell's own environment, so the command can expand them
+  // ("$MASKCHECK_URL") and may be any shell line (cd dir && ./server).
+  std::vector<std::string> variables;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    const std::string_view text(*entry);
+    const bool replaced =
+        std::any_of(how.environment.begin(), how.environment.end(),
+                    [&](const auto& set) { return text.starts_with(set.first + "="); });
+    if (!replaced) variables.emplace_back(text);
+  }
+  for (const auto& [name, value] : how.environment) variables.push_back(name + "=" + value);
+  std::vector<char*> envp;
+  for (std::string& variable : variables) envp.push_back(variable.data());
+  envp.push_back(nullptr);
+  const char* argv[] = {"bash", "-c", command.c_str(), nullptr};
   int pipe_ends[2];
   if (pipe2(pipe_ends, O_CLOEXEC) != 0) return std::string("pipe: ") + std::strerror(errno);
   const pid_t parent = getpid();
@@ -75,7 +89,8 @@ std::variant<std::unique_ptr<ChildProcess>, std::string> ChildProcess::spawn(
       CPU_SET(how.cpu, &cpus);
       sched_setaffinity(0, sizeof cpus, &cpus);  // inherited by what it execs, threads too
     }
-    execl("/bin/sh", "sh", "-c", exec.c_str(), static_cast<char*>(nullptr));
+    // bash execs a line's last simple command, so a plain command's PID is the server's own.
+    execve("/bin/bash", const_cast<char* const*>(argv), envp.data());
     _exit(127);
   }
   setpgid(pid, pid);

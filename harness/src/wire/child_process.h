@@ -1,4 +1,4 @@
-// A server or client under test that maskcheck starts and always stops: a shell command, exec'd in
+// A server or client under test that maskcheck starts and always stops: a bash command line, run in
 // its own process group (a server prints "listening PORT" on stdout once it accepts connections).
 // It dies with maskcheck (PR_SET_PDEATHSIG) and is stopped with SIGTERM, then SIGKILL, when done.
 #pragma once

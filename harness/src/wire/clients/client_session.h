@@ -28,7 +28,7 @@
 namespace maskcheck::wire {
 
 struct ClientTarget {
-  std::string command;  // run by /bin/sh with MASKCHECK_URL=ws://127.0.0.1:PORT/ set
+  std::string command;  // a bash line, run with MASKCHECK_URL=ws://127.0.0.1:PORT/ set
   bool barrier = true;  // each piece its own read; off only to show what the barrier prevents
   std::chrono::milliseconds case_time{10000};   // per case, plus a second per 20 MB sent
   std::chrono::milliseconds start_time{30000};  // for the client to connect and shake hands
