@@ -1,5 +1,9 @@
 # What the servers and clients suites (interop/servers/, interop/clients/) both use to declare their
-# peers and read their expectations.
+# peers, read what each must do (interop/findings.json) and register its test.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+set(maskcheck_findings ${PROJECT_SOURCE_DIR}/interop/findings.json)
+set(maskcheck_expect_wire ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/interop/expect_wire.py)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${maskcheck_findings})
 
 # maskcheck_join_command(OUT COMMAND word... [ENVIRONMENT var=value...]): one line for bash,
 # "env VAR=value... word...".
@@ -13,16 +17,47 @@ function(maskcheck_join_command out)
   set(${out} "${command}" PARENT_SCOPE)
 endfunction()
 
-# maskcheck_read_expectation(LINE): "NAME pass" or "NAME CASE_ID PATTERN_VARIABLE" into the
-# caller's `name`, `expected` (pass or the case id) and `pattern` (- for pass, else the variable's
-# value: what the finding's report says).
-macro(maskcheck_read_expectation line)
-  string(REPLACE " " ";" fields "${line}")
-  list(GET fields 0 name)
-  list(GET fields 1 expected)
-  set(pattern -)
-  if(NOT expected STREQUAL "pass")
-    list(GET fields 2 pattern)
-    set(pattern "${${pattern}}")
+# maskcheck_expected_peers(SIDE OUT): the peers registered on SIDE (servers, clients) by
+# maskcheck_echo_server or maskcheck_echo_client, in interop/findings.json's order. A registered
+# peer with no expectation there, or (every family built: no sanitizer) an expectation naming no
+# registered peer, is a configure error; so is a malformed file.
+function(maskcheck_expected_peers side out)
+  get_property(registered GLOBAL PROPERTY maskcheck_echo_${side})
+  set(partial "")
+  if(MASKCHECK_SANITIZE)
+    set(partial --partial)
   endif()
-endmacro()
+  execute_process(COMMAND ${maskcheck_expect_wire} peers ${maskcheck_findings} ${side} ${partial}
+                          ${registered}
+                  OUTPUT_VARIABLE listed ERROR_VARIABLE problem RESULT_VARIABLE failed)
+  if(failed)
+    message(FATAL_ERROR "${problem}")
+  endif()
+  string(STRIP "${listed}" listed)
+  string(REPLACE "\n" ";" listed "${listed}")
+  list(JOIN registered "\n" lines)
+  file(WRITE ${PROJECT_BINARY_DIR}/${side}/registered.txt "${lines}\n")
+  set(${out} ${listed} PARENT_SCOPE)
+endfunction()
+
+# maskcheck_wire_expectation(SIDE NAME SLICES WIRE_ARGUMENTS...): the test SIDE-less-s_NAME, that
+# the peer does what interop/findings.json says over the slices of the cases SLICES picks (runs
+# apart separated by '|'), under ctest label SIDE.
+function(maskcheck_wire_expectation side name slices)
+  string(REGEX REPLACE "s$" "" prefix ${side})
+  add_test(NAME ${prefix}_${name}
+           COMMAND ${maskcheck_expect_wire} peer ${maskcheck_findings} ${side} ${name} --
+                   $<TARGET_FILE:maskcheck> wire ${ARGN})
+  set_tests_properties(${prefix}_${name} PROPERTIES LABELS ${side} TIMEOUT 900
+                                                    ENVIRONMENT "MASKCHECK_WIRE_SLICES=${slices}")
+endfunction()
+
+# maskcheck_planted_bug(TEST LABEL CASE_ID REPORT SLICE WIRE_ARGUMENTS...): a planted bug that the
+# slice's cases find first at CASE_ID, with a report matching REPORT (no ';' in it: '.' stands in).
+function(maskcheck_planted_bug test label case report slice)
+  add_test(NAME ${test}
+           COMMAND ${maskcheck_expect_wire} first ${case} ${report} -- $<TARGET_FILE:maskcheck> wire
+                   ${ARGN})
+  set_tests_properties(${test} PROPERTIES LABELS ${label} TIMEOUT 300
+                                          ENVIRONMENT "MASKCHECK_WIRE_SLICES=${slice}")
+endfunction()

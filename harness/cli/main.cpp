@@ -189,7 +189,7 @@ int main(int argc, char** argv) {
                          "1048576)");
   throughput
       ->add_option("--rounds", throughput_arguments.plan.rounds,
-                   "rounds per payload, after one that warms up (default 5)")
+                   "rounds per payload, after one that warms up (default 6; fewer give no verdict)")
       ->check(CLI::PositiveNumber);
   throughput
       ->add_option("--megabytes", megabytes, "MiB of frames per connection per round (default 128)")

@@ -4,31 +4,24 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <optional>
+#include <random>
 #include <regex>
 #include <thread>
 
 #include "commands.h"
 #include "number_list.h"
 #include "wire/servers/perf_share.h"
+#include "wire/servers/ratio_verdict.h"
 #include "wire/servers/throughput.h"
 
 namespace maskcheck::cli {
 
 namespace {
 
-struct Spread {
-  double median = 0;
-  double low = 0;
-  double high = 0;
-};
-
-Spread spread_of(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-  return {median, values.front(), values.back()};
-}
+using wire::Spread;
+using wire::spread_of;
 
 std::string scaled(double value) {
   char text[32];
@@ -53,35 +46,31 @@ std::vector<double> figures(const std::vector<wire::Round>& rounds, Figure figur
 }
 
 struct Ratios {
-  Spread rate;  // messages/s, server S over the first server
-  Spread cpu;   // CPU per KiB, likewise
+  std::vector<double> rate;  // messages/s, server S over the first server, round by round
+  std::vector<double> cpu;   // CPU per KiB, likewise
 };
 
 // Server S against the first server at payload P, round by round.
 Ratios ratios(const Rounds& rounds, std::size_t s, std::size_t p) {
-  std::vector<double> rate;
-  std::vector<double> cpu;
+  Ratios out;
   for (std::size_t i = 0; i < rounds[s][p].size(); ++i) {
     const wire::Round& a = rounds[0][p][i];
     const wire::Round& b = rounds[s][p][i];
-    rate.push_back(b.messages_per_second() / a.messages_per_second());
-    cpu.push_back(b.cpu_nanoseconds_per_kib() / a.cpu_nanoseconds_per_kib());
+    out.rate.push_back(b.messages_per_second() / a.messages_per_second());
+    out.cpu.push_back(b.cpu_nanoseconds_per_kib() / a.cpu_nanoseconds_per_kib());
   }
-  return {spread_of(rate), spread_of(cpu)};
+  return out;
 }
 
-// "median (min..max)", marked "noise" when the range holds 1.00, or "within A/A" when the median
-// lies inside the A/A CONTROL's range (nullptr: no control).
-std::string marked(const Spread& ratio, const Spread* control) {
-  const char* mark = "";
-  if (ratio.low <= 1.0 && ratio.high >= 1.0) {
-    mark = " noise";
-  } else if (control != nullptr && ratio.median >= control->low && ratio.median <= control->high) {
-    mark = " within A/A";
-  }
+// "median (min..max) VERDICT" against the A/A CONTROL's rounds (nullptr: none); the control's own
+// ratio is marked as such.
+std::string marked(const std::vector<double>& ratio, const std::vector<double>* control,
+                   bool is_control) {
+  const Spread spread = spread_of(ratio);
+  const char* verdict = is_control ? "A/A" : wire::verdict_words(wire::judge_ratio(ratio, control));
   char text[64];
-  std::snprintf(text, sizeof text, "%.2f (%.2f..%.2f)%s", ratio.median, ratio.low, ratio.high,
-                mark);
+  std::snprintf(text, sizeof text, "%.2f (%.2f..%.2f) %s", spread.median, spread.low, spread.high,
+                verdict);
   return text;
 }
 
@@ -118,6 +107,12 @@ void print_tables(const ThroughputArguments& arguments, const std::vector<std::s
                  ": the same command again)")
                     .c_str()
               : "");
+  if (arguments.plan.rounds < wire::kVerdictRounds) {
+    std::printf(
+        "no verdicts: %u rounds, and noise alone keeps a ratio on one side of 1.00 in "
+        "every round too often below %u\n",
+        arguments.plan.rounds, wire::kVerdictRounds);
+  }
   std::printf("%9s  %-28s %26s %26s\n", "payload", "servers", "messages/s ratio",
               "CPU per KiB ratio");
   for (std::size_t p = 0; p < payloads.size(); ++p) {
@@ -125,11 +120,11 @@ void print_tables(const ThroughputArguments& arguments, const std::vector<std::s
     if (control) against = ratios(rounds, *control, p);
     for (std::size_t s = 1; s < names.size(); ++s) {
       const Ratios each = ratios(rounds, s, p);
-      const bool judged = against && s != *control;
+      const bool is_control = control && s == *control;
       std::printf("%9s  %-28s %26s %26s\n", s == 1 ? std::to_string(payloads[p]).c_str() : "",
                   (names[s] + "/" + names[0]).substr(0, 28).c_str(),
-                  marked(each.rate, judged ? &against->rate : nullptr).c_str(),
-                  marked(each.cpu, judged ? &against->cpu : nullptr).c_str());
+                  marked(each.rate, against ? &against->rate : nullptr, is_control).c_str(),
+                  marked(each.cpu, against ? &against->cpu : nullptr, is_control).c_str());
     }
   }
 }
@@ -199,8 +194,13 @@ int throughput_command(ThroughputArguments arguments) {
     const auto stream = wire::counting_stream(plan.payloads[p], plan.bytes_per_round, messages);
     std::fprintf(stderr, "throughput: %zu-byte messages, %llu a round\n", plan.payloads[p],
                  static_cast<unsigned long long>(messages));
-    for (unsigned r = 0; r <= plan.rounds; ++r) {  // round 0 warms up and is not kept
-      for (std::size_t s = 0; s < servers.size(); ++s) {
+    std::vector<std::size_t> order(servers.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::mt19937 shuffler(static_cast<std::uint32_t>(p));  // the same orders in every run
+    for (unsigned r = 0; r <= plan.rounds; ++r) {          // round 0 warms up and is not kept
+      // A new order each round: no server always takes the machine's state the one before left.
+      std::shuffle(order.begin(), order.end(), shuffler);
+      for (std::size_t s : order) {
         auto round = servers[s]->round(stream, messages, plan.payloads[p]);
         if (auto* reason = std::get_if<std::string>(&round)) {
           std::printf("FAIL: %s\n", reason->c_str());

@@ -183,6 +183,7 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
     for (const StreamFailure& failure : outcome.failures) {
       out["failures"].push_back({{"case", failure.case_id},
                                  {"headline", failure.headline},
+                                 {"detail", failure.detail},
                                  {"repro", repro_line(arguments, failure.case_id)}});
     }
     std::printf("%s\n", out.dump(2).c_str());

@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <array>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -134,7 +135,17 @@ std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
   return {};
 }
 
-std::string accept_websocket(TcpConnection& connection, Clock::time_point deadline,
+std::optional<Nonce> nonce_of(const std::string& key) {
+  if (key.size() != 24 || !key.ends_with("==")) return std::nullopt;
+  std::array<unsigned char, 18> decoded{};  // 24 characters decode to 18 bytes, 2 of padding
+  if (EVP_DecodeBlock(decoded.data(), reinterpret_cast<const unsigned char*>(key.data()), 24) != 18)
+    return std::nullopt;
+  Nonce nonce;
+  std::copy_n(decoded.begin(), nonce.size(), nonce.begin());
+  return nonce;
+}
+
+std::string accept_websocket(TcpConnection& connection, Clock::time_point deadline, Nonce& nonce,
                              std::optional<DeflateAgreement>* deflate) {
   http::request_parser<http::empty_body> parser;
   if (std::string problem = read_header(connection, parser, deadline, "client"); !problem.empty())
@@ -150,8 +161,9 @@ std::string accept_websocket(TcpConnection& connection, Clock::time_point deadli
            std::string(text_of(request["Sec-WebSocket-Version"])) + "', not 13";
   }
   const std::string key(text_of(request["Sec-WebSocket-Key"]));
-  if (key.size() != 24)
-    return "the client's Sec-WebSocket-Key '" + key + "' is not 16 bytes in base64";
+  const auto decoded = nonce_of(key);
+  if (!decoded) return "the client's Sec-WebSocket-Key '" + key + "' is not 16 bytes in base64";
+  nonce = *decoded;
   std::string extensions;
   if (deflate) {
     auto accepted = accept_offer(std::string(text_of(request["Sec-WebSocket-Extensions"])));

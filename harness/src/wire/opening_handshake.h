@@ -6,6 +6,8 @@
 // base64 and the random key come from libcrypto; HTTP is read by Beast's parser.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -27,11 +29,16 @@ std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
                            Clock::time_point deadline, const std::string& extensions = {},
                            std::string* answered = nullptr);
 
-// Reads a client's opening request on a fresh connection and answers 101. With `deflate`, the
-// client must offer permessage-deflate, and the first offer that can be taken is accepted, its
-// agreement in `*deflate`. Empty on success (frames the client sent after its request stay in the
-// inbox), else one line saying what went wrong.
-std::string accept_websocket(TcpConnection& connection, Clock::time_point deadline,
+// A client's Sec-WebSocket-Key decoded: the 16-byte nonce its handshake sends in the clear.
+using Nonce = std::array<std::uint8_t, 16>;
+// The nonce a key holds, if it is 16 bytes in base64.
+std::optional<Nonce> nonce_of(const std::string& key);
+
+// Reads a client's opening request on a fresh connection and answers 101; the request's nonce
+// goes into `*nonce`. With `deflate`, the client must offer permessage-deflate, and the first
+// offer that can be taken is accepted, its agreement in `*deflate`. Empty on success (frames the
+// client sent after its request stay in the inbox), else one line saying what went wrong.
+std::string accept_websocket(TcpConnection& connection, Clock::time_point deadline, Nonce& nonce,
                              std::optional<DeflateAgreement>* deflate = nullptr);
 
 }  // namespace maskcheck::wire

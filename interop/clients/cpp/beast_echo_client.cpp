@@ -1,6 +1,8 @@
 // Echo client over Boost.Beast's websocket::stream (Boost 1.74, Debian's libboost-dev), for
 // maskcheck wire --client: connects to $MASKCHECK_URL and sends back every message, each as one
 // frame with the opcode it came with. Beast answers pings and the close inside its reads.
+// MASKCHECK_DEFLATE=1 offers permessage-deflate; MASKCHECK_FAST_PRNG=1 masks with
+// secure_prng(false).
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -41,6 +43,8 @@ int main() {
     ws.read_message_max(kMaxMessage);
     ws.auto_fragment(false);  // the echo goes back as one frame, not cut at the write buffer
     ws.set_option(deflate_option());
+    // MASKCHECK_FAST_PRNG=1: mask keys from Beast's PCG (secure_prng(false)), not its ChaCha.
+    ws.secure_prng(!maskcheck::interop::set_to_one("MASKCHECK_FAST_PRNG"));
     ws.handshake(url->host + ":" + std::to_string(url->port), url->path);
     for (;;) {
       beast::flat_buffer buffer;

@@ -25,3 +25,6 @@ maskcheck_echo_client(websocketpp-deflate COMMAND $<TARGET_FILE:maskcheck_websoc
 maskcheck_cpp_echo_client(beast beast_echo_client.cpp ${BEAST_INCLUDE_DIR})
 maskcheck_echo_client(beast-deflate COMMAND $<TARGET_FILE:maskcheck_beast_echo_client>
                       ENVIRONMENT MASKCHECK_DEFLATE=1 DEFLATE)
+# Beast's other generator, secure_prng(false): a PCG, whose keys do not come round.
+maskcheck_echo_client(beast-pcg COMMAND $<TARGET_FILE:maskcheck_beast_echo_client>
+                      ENVIRONMENT MASKCHECK_FAST_PRNG=1)

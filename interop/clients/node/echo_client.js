@@ -3,6 +3,7 @@
 // own client under Bun.
 'use strict';
 
+if (!process.versions.bun) require('../../servers/node/native_bufferutil.js');
 const WebSocket = process.versions.bun ? globalThis.WebSocket : require('ws');
 // Both offer permessage-deflate unless told not to; here they do only under MASKCHECK_DEFLATE=1,
 // and ws then compresses every message (its default leaves those under 1 KiB plain).

@@ -50,10 +50,25 @@ maskcheck_echo_server(ws-no-bufferutil POLICY ${CMAKE_CURRENT_LIST_DIR}/ws-no-bu
 # The package's dependencies (ws and its addons) serve only its JavaScript fallback, which
 # uws_echo.js never loads: the optional ones are left out.
 node_servers_install(uws @trufflesuite/uws-js-unofficial@20.30.0-unofficial.0 --omit=optional)
-maskcheck_echo_server(uws POLICY ${CMAKE_CURRENT_LIST_DIR}/uws.json
-  COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/uws_echo.js
-  ENVIRONMENT NODE_PATH=${node_servers_dir}/uws/node_modules
-  DEPENDS ${node_servers_dir}/uws/installed.stamp)
-maskcheck_echo_server(uws-deflate POLICY ${CMAKE_CURRENT_LIST_DIR}/uws.json
-  COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/uws_echo.js
-  ENVIRONMENT NODE_PATH=${node_servers_dir}/uws/node_modules MASKCHECK_DEFLATE=1 DEFLATE)
+# node_servers_uws(NAME PACKAGE_FOLDER ADDON_FOLDER): a uWebSockets.js build, plain and compressing.
+function(node_servers_uws name package addons)
+  set(command ${NODE_EXECUTABLE} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/uws_echo.js ${addons})
+  set(modules NODE_PATH=${node_servers_dir}/${package}/node_modules)
+  maskcheck_echo_server(${name} POLICY ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${name}.json
+    COMMAND ${command} ENVIRONMENT ${modules} DEPENDS ${node_servers_dir}/${package}/installed.stamp)
+  maskcheck_echo_server(${name}-deflate POLICY ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${name}.json
+    COMMAND ${command} ENVIRONMENT ${modules} MASKCHECK_DEFLATE=1 DEFLATE)
+endfunction()
+node_servers_uws(uws uws @trufflesuite/uws-js-unofficial/dist)
+# A newer uWebSockets.js: the npm package uwebsockets@3.0.6, a third party's repackaging (its
+# package.json names github.com/NPM-Package-Jaykumar/uWebSockets; uNetworking publishes its
+# builds on GitHub, not npm), whose Node 20 addon has uWebSockets v20.46.0's inflate fix.
+node_servers_install(uwebsockets uwebsockets@3.0.6)
+node_servers_uws(uwebsockets-3.0.6 uwebsockets uwebsockets)
+
+# The ws server and client refuse to run on bufferutil's JavaScript fallback.
+add_test(NAME ws_native_bufferutil
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/native_bufferutil_test.sh ${NODE_EXECUTABLE}
+                 ${node_servers_dir}/ws/node_modules ${CMAKE_CURRENT_LIST_DIR}/ws_echo.js
+                 ${PROJECT_SOURCE_DIR}/interop/clients/node/echo_client.js)
+set_tests_properties(ws_native_bufferutil PROPERTIES LABELS servers TIMEOUT 60)

@@ -1,8 +1,14 @@
 'use strict';
-// Echo server over uWebSockets.js for `maskcheck wire`. The addon is loaded by its own file name:
-// the package's entry point would fall back to a JavaScript server built on ws if loading failed.
+// Echo server over uWebSockets.js for `maskcheck wire`: node uws_echo.js FOLDER, the folder inside
+// NODE_PATH that holds the package's addons. The addon is loaded by its own file name: a package's
+// entry point may fall back to a JavaScript server built on ws if loading failed.
+const folder = process.argv[2];
+if (!folder) {
+  console.error('usage: node uws_echo.js ADDON_FOLDER (e.g. @trufflesuite/uws-js-unofficial/dist)');
+  process.exit(2);
+}
 const addon = `uws_${process.platform}_${process.arch}_${process.versions.modules}.node`;
-const uWS = require(`@trufflesuite/uws-js-unofficial/dist/${addon}`);
+const uWS = require(`${folder}/${addon}`);
 
 const maxMessage = 16 * 1024 * 1024;
 // MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.

@@ -43,6 +43,74 @@ std::string key_hex(const Key& key) {
   return text;
 }
 
+// What a fresh-keys failure breaks.
+constexpr const char* kUnpredictable =
+    "  RFC 6455 section 5.3: a client MUST pick each frame's key anew, from a strong source of "
+    "entropy, so that no one can predict it\n";
+
+// The smallest p with keys[i] == keys[i - p] for every i >= p, seen over two rounds at least; 0 if
+// the keys have no such period.
+std::size_t period_of(const std::vector<Key>& keys) {
+  for (std::size_t p = 1; 2 * p <= keys.size(); ++p) {
+    bool periodic = true;
+    for (std::size_t i = p; i < keys.size() && periodic; ++i) periodic = keys[i] == keys[i - p];
+    if (periodic) return p;
+  }
+  return 0;
+}
+
+// The frames (numbered from 1) masked with one of the four words of the connection's nonce.
+std::vector<std::size_t> frames_keyed_by_nonce(const std::vector<Key>& keys, const Nonce& nonce) {
+  std::vector<std::size_t> frames;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    for (std::size_t word = 0; word < nonce.size(); word += 4) {
+      if (std::equal(keys[i].begin(), keys[i].end(), nonce.begin() + word)) {
+        frames.push_back(i + 1);
+        break;
+      }
+    }
+  }
+  return frames;
+}
+
+std::string listed(const std::vector<std::size_t>& frames) {
+  constexpr std::size_t kShown = 8;
+  std::string text;
+  for (std::size_t i = 0; i < frames.size() && i < kShown; ++i)
+    text += (i ? ", " : "") + std::to_string(frames[i]);
+  return frames.size() > kShown ? text + ", ..." : text;
+}
+
+// A failure if one connection's keys can be predicted: one comes again (and how often they come
+// round), or one is a word of the handshake's nonce, which anyone who saw the handshake knows.
+std::optional<StreamFailure> predictable_keys(const std::string& id, const std::vector<Key>& keys,
+                                              const Nonce& nonce) {
+  std::vector<std::string> problems;
+  for (std::size_t later = 1; later < keys.size() && problems.empty(); ++later) {
+    const auto end = keys.begin() + static_cast<std::ptrdiff_t>(later);
+    const auto first = std::find(keys.begin(), end, keys[later]);
+    if (first == end) continue;
+    std::string problem = "the client's mask keys come again on one connection: frame " +
+                          std::to_string(later + 1) + "'s key, " + key_hex(keys[later]) +
+                          ", was frame " + std::to_string(first - keys.begin() + 1) + "'s";
+    if (const std::size_t period = period_of(keys)) {
+      problem += "; all " + std::to_string(keys.size()) + " come round every " +
+                 std::to_string(period) + " frames";
+    }
+    problems.push_back(problem);
+  }
+  if (const auto frames = frames_keyed_by_nonce(keys, nonce); !frames.empty()) {
+    problems.push_back("frames " + listed(frames) + " (" + std::to_string(frames.size()) + " of " +
+                       std::to_string(keys.size()) +
+                       ") were masked with words of the client's Sec-WebSocket-Key, which its "
+                       "handshake sends in the clear");
+  }
+  if (problems.empty()) return std::nullopt;
+  std::string detail = kUnpredictable;
+  for (std::size_t i = 1; i < problems.size(); ++i) detail += "  and " + problems[i] + "\n";
+  return StreamFailure{id, problems.front(), detail};
+}
+
 }  // namespace
 
 void KeySpread::merge(const KeySpread& other) {
@@ -76,8 +144,8 @@ std::string ClientSession::connect() {
                        std::to_string(target_->start_time.count() / 1000) + " s";
   }
   ++writes_;  // the handshake's answer
-  if (std::string problem =
-          accept_websocket(*connection_, deadline, target_->deflate ? &agreement_ : nullptr);
+  if (std::string problem = accept_websocket(*connection_, deadline, nonce_,
+                                             target_->deflate ? &agreement_ : nullptr);
       !problem.empty()) {
     drop_client();
     return problem;
@@ -146,9 +214,6 @@ std::optional<StreamFailure> ClientSession::check_keys(const std::string& id) {
 }
 
 std::optional<StreamFailure> ClientSession::run_fresh_keys(const std::string& id) {
-  const std::string why =
-      "  RFC 6455 section 5.3: a client picks each frame's key anew, from a strong source of "
-      "entropy, so that no one can predict it\n";
   std::vector<Key> earlier;
   for (int client = 0; client < 2; ++client) {
     finish_client();
@@ -158,19 +223,7 @@ std::optional<StreamFailure> ClientSession::run_fresh_keys(const std::string& id
       if (auto failure = run_on_connection({ClientCaseKind::whole, false, 2, n, 0, 0}, id))
         return failure;
     }
-    for (std::size_t later = 1; later < connection_keys_.size(); ++later) {
-      const auto first = std::find(connection_keys_.begin(),
-                                   connection_keys_.begin() + static_cast<std::ptrdiff_t>(later),
-                                   connection_keys_[later]);
-      if (first == connection_keys_.begin() + static_cast<std::ptrdiff_t>(later)) continue;
-      const auto at = static_cast<std::size_t>(first - connection_keys_.begin());
-      return StreamFailure{id,
-                           "the client's mask keys come again on one connection: frame " +
-                               std::to_string(later + 1) + "'s key, " +
-                               key_hex(connection_keys_[later]) + ", was frame " +
-                               std::to_string(at + 1) + "'s",
-                           why};
-    }
+    if (auto failure = predictable_keys(id, connection_keys_, nonce_)) return failure;
     if (client == 0) earlier = connection_keys_;
   }
   std::size_t again = 0;
@@ -185,7 +238,7 @@ std::optional<StreamFailure> ClientSession::run_fresh_keys(const std::string& id
       "the client's mask keys come again on a new connection: " + std::to_string(again) +
           " of the second client's " + std::to_string(connection_keys_.size()) +
           " keys were the first's (the first of them " + key_hex(*first_again) + ")",
-      why};
+      kUnpredictable};
 }
 
 std::optional<StreamFailure> ClientSession::run(const ClientCase& c) {

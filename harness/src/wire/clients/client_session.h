@@ -22,6 +22,7 @@
 #include "wire/frame_reader.h"
 #include "wire/loopback_listener.h"
 #include "wire/message_deflate.h"
+#include "wire/opening_handshake.h"
 #include "wire/read_barrier.h"
 #include "wire/tcp_connection.h"
 
@@ -80,6 +81,7 @@ class ClientSession {
   std::optional<DeflateAgreement> agreement_;
   std::optional<MessageInflater> inflater_;  // the client's messages, as agreed
   std::vector<Key> connection_keys_;         // every key on the current connection, in order
+  Nonce nonce_{};                            // the current connection's Sec-WebSocket-Key
   KeySpread keys_;
   std::uint64_t fences_ = 0;
   std::uint64_t connections_ = 0;
