@@ -1,0 +1,78 @@
+"""scripts/mutate scores a timeout only after running the timed-out check again alone: three mutants
+time out beside each other on two slots; alone, one is killed, one times out again and one passes
+(so, under --first-kill, the check its timeout skipped runs too). Builds and checks are stand-ins.
+Usage: mutate_timeouts_test.py SCRIPTS_MUTATE"""
+import contextlib
+import importlib.machinery
+import importlib.util
+import io
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+loader = importlib.machinery.SourceFileLoader("mutate", sys.argv[1])
+mutate = importlib.util.module_from_spec(importlib.util.spec_from_loader("mutate", loader))
+loader.exec_module(mutate)
+
+CHECKS = ["compiler", "split", "stream"]
+ALONE = {"killed-alone": "killed", "slow-alone-too": "timeout", "passes-alone": "passed"}
+running = {"now": 0, "most_during_second_pass": 0}
+lock = threading.Lock()
+second_pass = threading.Event()
+calls = []
+
+
+def fake_check(check, mutant_file, slot, log, timeouts, kernels):
+    mutant = log.parent.parent.name if log.parent.name == "alone" else log.parent.name
+    with lock:
+        running["now"] += 1
+        if log.parent.name == "alone":
+            running["most_during_second_pass"] = max(running["most_during_second_pass"],
+                                                     running["now"])
+    calls.append((mutant, check, log.parent.name == "alone"))
+    try:
+        if check == "stream":
+            return "passed"
+        return ALONE[mutant] if log.parent.name == "alone" else "timeout"
+    finally:
+        with lock:
+            running["now"] -= 1
+
+
+mutate.run_check = fake_check
+mutate.gcc_warnings = lambda slot, units, log: ""
+mutate.Slot.build_targets = lambda self, logs: not (logs / f"{self.build.name}.log").write_text("")
+with tempfile.TemporaryDirectory() as work:
+    work = Path(work)
+    slots = [mutate.Slot(work / str(n), None) for n in range(2)]
+    for slot in slots:
+        (slot.src / "impl").mkdir(parents=True)
+    mutants = [mutate.Mutant(name, "impl/block_unmask.cpp", 0, "", "", "Curated", name)
+               for name in ALONE]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        mutate.test_all(mutants, slots, CHECKS, {}, set(), work / "logs", first_kill=True)
+        mutate.print_matrix(mutants, CHECKS, {}, fuzz=False)
+        report = mutate.write_report(mutants, work)
+print(printed.getvalue())
+
+status = {m.id: m.status for m in mutants}
+reasons = {m["id"]: m["statusReason"] for f in report["files"].values() for m in f["mutants"]}
+expected = {"killed-alone": "Killed", "slow-alone-too": "Timeout", "passes-alone": "Survived"}
+failures = []
+if status != expected:
+    failures.append(f"statuses {status}, expected {expected}")
+if [(m, c) for m, c, alone in calls if alone] != [
+        ("killed-alone", "split"), ("slow-alone-too", "split"), ("passes-alone", "split"),
+        ("passes-alone", "stream")]:
+    failures.append(f"the second pass ran {[(m, c) for m, c, alone in calls if alone]}")
+if running["most_during_second_pass"] > 1:
+    failures.append("a timed-out check ran again beside other work")
+if "1 killed, 1 timed out alone too" not in printed.getvalue():
+    failures.append("the score line does not count the timeout apart from the killed")
+if "run again alone: split" not in reasons["slow-alone-too"]:
+    failures.append(f"report.json does not say the timeout ran again alone: {reasons}")
+for failure in failures:
+    print("FAIL: " + failure)
+sys.exit(1 if failures else 0)
