@@ -59,6 +59,11 @@ maskcheck_documented(server_throughput "S=build/release/servers/maskcheck/maskch
 maskcheck_command_test(command_bench_servers 1200 build_release_tree ${commands}/bench_servers.sh
                        ${PROJECT_SOURCE_DIR})
 maskcheck_documented(command_bench_servers "scripts/bench --servers")
+# Its perf check takes a late attach and nothing else, shown with a stand-in perf.
+add_test(NAME command_bench_servers_teeth
+         COMMAND bash ${commands}/perf_lines_teeth.sh $<TARGET_FILE:maskcheck>
+                 $<TARGET_FILE:maskcheck_echo_server>)
+set_tests_properties(command_bench_servers_teeth PROPERTIES LABELS commands TIMEOUT 120)
 maskcheck_documented(server_url
   "build/release/bin/maskcheck wire ws://127.0.0.1:8080/ --policy my-server.json --connections 8")
 maskcheck_documented(server_python-websockets-deflate
