@@ -1,6 +1,6 @@
 # Sourced by the mutation command test. expect_detected COUNT TEXT: scripts/mutate's output TEXT
-# must end with all COUNT mutants detected, killed or timed out (a machine busy with other tests
-# may turn a kill into a timeout, which the score counts as detected too).
+# must end with all COUNT mutants detected, killed or timed out (a timeout that held when its check
+# ran again alone, which the score counts as detected too, apart from the killed).
 expect_detected() {
   local count=$1 status detected
   status=$(grep -E '^status:' <<<"$2")

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# scripts/fuzz as docs/testing.md shows it, each campaign for seconds instead of minutes: the
-# planted bugs found and not kept as regressions, the real targets run without a crash, and an
+# scripts/fuzz as docs/testing.md and docs/reference.md show it, each real campaign cut to seconds by
+# libFuzzer's -max_total_time appended: the planted bugs found (in under a second, so as written)
+# and not kept as regressions, the real targets and a parser plug-in run without a crash, and an
 # earlier campaign's crash file neither counted nor kept again.
 # Usage: fuzz.sh CHECKOUT
 set -euo pipefail
+source "$(dirname "$0")/documented.sh"
 cd "$1"
-# campaign WORDS ARGUMENTS...: scripts/fuzz ARGUMENTS must succeed and print WORDS.
-campaign() {
-  local words=$1 out
-  shift
-  out=$(bash scripts/fuzz "$@" 2>&1) || { echo "$out" | tail -30; exit 1; }
+# says WORDS: the campaign's output on stdin says WORDS.
+says() {
+  local out
+  out=$(cat)
   grep -E 'planted|crashes:|exec/s' <<<"$out"
-  grep -qE "$words" <<<"$out" || { echo "FAIL: scripts/fuzz $* did not say '$words'"; exit 1; }
+  grep -qE "$1" <<<"$out" || { echo "$out" | tail -30; echo "FAIL: the campaign did not say '$1'"; exit 1; }
 }
 regressions() { find corpus/kernel_diff/regressions corpus/stream_diff/regressions -type f | sort; }
 before=$(regressions)
@@ -20,9 +21,14 @@ earlier=fuzz-runs/kernel_diff/crashes/crash-of-an-earlier-campaign
 mkdir -p "$(dirname "$earlier")"
 head -c 64 /dev/urandom >"$earlier"
 trap 'rm -f "$earlier"' EXIT
-campaign 'planted bug found' kernel_diff_planted 5s
-campaign 'planted bug found' stream_diff_planted 5s
+seconds=-max_total_time=5
+
+documented 'scripts/fuzz kernel_diff_planted 5' 2>&1 | says 'planted bug found'
+documented 'scripts/fuzz stream_diff_planted 5' 2>&1 | says 'planted bug found'
 [[ $(regressions) == "$before" ]] || { echo "FAIL: a planted bug was kept as a regression"; exit 1; }
-campaign 'crashes: +0$' kernel_diff 5s
-campaign 'crashes: +0$' stream_diff 5s 2
+documented 'scripts/fuzz kernel_diff 10' $seconds 2>&1 | says 'crashes: +0$'
+documented 'scripts/fuzz stream_diff 60 2' $seconds 2>&1 | says 'crashes: +0$'
 [[ $(regressions) == "$before" ]] || { echo "FAIL: a campaign with no crash added a regression"; exit 1; }
+documented 'P=build/release/tests/libmaskcheck_test_parser_plugin.so'
+documented 'MASKCHECK_PARSER_PLUGINS=$PWD/$P scripts/fuzz stream_diff 10' $seconds 2>&1 |
+  says 'crashes: +0$'

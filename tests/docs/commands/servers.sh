@@ -1,23 +1,40 @@
 #!/usr/bin/env bash
-# scripts/servers as docs/servers.md shows it, over a third of the 6-byte-header splits, and with
+# docs/servers.md's commands: scripts/servers over a third of the 6-byte-header splits, and with
 # --clients over an eighth of the whole messages (and, for the compressed servers and clients, of
 # the compressed messages up to 8 bytes): every server and every client of the suites in their
-# tables, each meeting its expectation.
+# tables, each meeting its expectation. Then its maskcheck wire and throughput lines, each over a
+# few cases or one short round (wire's and throughput's own options appended): each passes.
 # Usage: servers.sh CHECKOUT
 set -euo pipefail
+source "$(dirname "$0")/documented.sh"
 cd "$1"
-# every_row SIDE OPTIONS...: the run passes, and its table has a row for each peer the build
+# every_row SIDE: the run on stdin passed, and its table has a row for each peer the build
 # registered on the side (not only those with an expectation).
 every_row() {
-  local side=$1 out table
-  shift
-  out=$(bash scripts/servers "$@" 2>&1) || { echo "$out" | tail -30; exit 1; }
-  table=$(grep '^| ' <<<"$out")
+  local side=$1 table
+  table=$(grep '^| ')
   echo "$table"
   [[ -s build/release/$side/registered.txt ]] || { echo "FAIL: no $side/registered.txt"; exit 1; }
   while read -r name; do
     grep -q "^| $name |" <<<"$table" || { echo "FAIL: $name missing from the $side table"; exit 1; }
   done <"build/release/$side/registered.txt"
 }
-every_row servers --header 6 --no-streams --longest-stream 8 --shard 1/3
-every_row clients --clients --no-splits --no-fresh-keys --longest-stream 8 --shard 1/8
+out=$(documented 'scripts/servers' --header 6 --no-streams --longest-stream 8 --shard 1/3 2>&1) ||
+  { echo "$out" | tail -30; exit 1; }
+every_row servers <<<"$out"
+out=$(documented 'scripts/servers --clients' --no-splits --no-fresh-keys --longest-stream 8 \
+  --shard 1/8 2>&1) || { echo "$out" | tail -30; exit 1; }
+every_row clients <<<"$out"
+
+few=(--no-splits --longest-stream 1024 --quiet)
+documented 'build/release/bin/maskcheck wire --server build/release/servers/maskcheck/maskcheck_echo_server --policy interop/servers/maskcheck/maskcheck.json' \
+  "${few[@]}" | tee /dev/stderr | grep -q '^PASS'
+documented 'build/release/bin/maskcheck wire --server "env MASKCHECK_DEFLATE=1 /usr/bin/python3 interop/servers/python/echo.py" --policy interop/servers/python/python-websockets.json --deflate' \
+  "${few[@]}" | tee /dev/stderr | grep -q '^PASS'
+documented 'build/release/bin/maskcheck wire --client build/release/clients/maskcheck/maskcheck_echo_client' \
+  "${few[@]}" --no-fresh-keys --sequences 8 | tee /dev/stderr | grep -q '^PASS'
+documented 'S=build/release/servers/maskcheck/maskcheck_echo_server'
+out=$(documented 'build/release/bin/maskcheck throughput --server "reference=$S --kernel reference" --server "block=$S --kernel block"' \
+  --payloads 1024 --rounds 1 --megabytes 1 2>&1) || { echo "$out"; exit 1; }
+grep -q 'block/reference' <<<"$out" || { echo "$out"; echo "FAIL: no block/reference ratio"; exit 1; }
+echo "docs/servers.md's commands ran: every server and client in its table, each wire line passed"
