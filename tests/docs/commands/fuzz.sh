@@ -36,6 +36,11 @@ out=$(documented 'MASKCHECK_PARSER_PLUGINS=$PWD/$P scripts/fuzz stream_diff 10' 
 says 'crash with plug-ins loaded' <<<"$out"
 [[ $(regressions) == "$before" ]] || { echo "FAIL: a plug-in's crash was kept as a regression"; exit 1; }
 replay=$(grep -m1 -oE 'replay: MASKCHECK_PLUGINS=.*' <<<"$out")
-shown=$(eval "${replay#replay: }" 2>&1) || true  # the input crashes the target
+left=$(find . -maxdepth 1 -name 'crash-*' -o -maxdepth 1 -name 'leak-*' -o -maxdepth 1 -name 'timeout-*')
+[[ -z $left ]] || { echo "FAIL: crash files left in the checkout: $(head -3 <<<"$left")"; exit 1; }
+# The input crashes the target, which writes it again: into a folder of the test's, not the checkout.
+replayed=$(mktemp -d)
+shown=$(eval "${replay#replay: } -artifact_prefix=$replayed/" 2>&1) || true
+rm -rf "$replayed"
 grep -q 'parser whole-messages-short on no kernel' <<<"$shown" ||
   { echo "FAIL: the replay line did not show whole-messages-short's flaw: $replay"; exit 1; }
