@@ -71,5 +71,5 @@ foreach(expectation IN LISTS interop_expectations)
   set_tests_properties(interop_${kernel}_${entry} PROPERTIES LABELS interop TIMEOUT 900 COST 30
                                                     ENVIRONMENT MASKCHECK_SPANS=${interop_spans})
 endforeach()
-# The findings these expectations assert (each in the presets it names), for readme_findings.
+# The findings these expectations assert (each in the presets it names), for interop_readme_findings.
 file(WRITE ${PROJECT_BINARY_DIR}/interop/asserted_findings.txt "${asserted_findings}")
