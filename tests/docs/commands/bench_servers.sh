@@ -8,7 +8,7 @@ source "$(dirname "$0")/perf_lines.sh"
 source "$(dirname "$0")/documented.sh"
 cd "$1"
 rm -rf build/bench/servers build/bench/servers.png  # an earlier run's files prove nothing
-out=$(documented 'scripts/bench --servers --payloads 256,1024,16384,65536 --rounds 5 --megabytes 32' 2>&1) ||
+out=$(documented 'scripts/bench --servers --payloads 256,1024,16384,65536 --rounds 6 --megabytes 32' 2>&1) ||
   { echo "$out" | tail -30; exit 1; }
 echo "$out" | grep -E '^===|/reference|/bun-1.4.4|%' | head -40
 for group in kernels ws bun uws websocketpp beast gorilla coder python-websockets; do
