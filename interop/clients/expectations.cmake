@@ -41,12 +41,25 @@ foreach(name IN LISTS expected_clients)
 endforeach()
 file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/clients/clients.tsv CONTENT "${client_table}")
 
-# The planted bugs, each in maskcheck's own echo client: one key for every frame, a phase that
-# restarts at every 7-byte chunk of a payload, and a ping left unanswered inside an echo.
+# The planted bugs, each in maskcheck's own echo client (echo_client.cpp lists them), each breaking
+# one thing maskcheck wire judges of a client: fresh keys (in a row, on one connection, across
+# processes, against the handshake's nonce), the mask bit, the masking's phase, the pongs.
 set(planted_client "$<TARGET_FILE:maskcheck_echo_client> --planted")
 maskcheck_planted_bug(client_planted_reused-key clients wire:client:binary:n0
   "the client masked two frames in a row with one key, 5e11a73c" "--no-splits --connections 1"
   --client "${planted_client} reused-key")
+maskcheck_planted_bug(client_planted_unmasked-frames clients wire:client:binary:n0
+  "the client sent an unmasked frame" "--no-splits --connections 1"
+  --client "${planted_client} unmasked-frames")
+maskcheck_planted_bug(client_planted_keys-cycle-of-4 clients wire:client:fresh-keys
+  "the client's mask keys come again on one connection: frame 5's key, [0-9a-f]+, was frame 1's. all 64 come round every 4 frames"
+  "--no-splits --connections 1" --client "${planted_client} keys-cycle-of-4")
+maskcheck_planted_bug(client_planted_keys-same-every-process clients wire:client:fresh-keys
+  "the client's mask keys come again on a new connection: 64 of the second client's 64"
+  "--no-splits --connections 1" --client "${planted_client} keys-same-every-process")
+maskcheck_planted_bug(client_planted_keys-from-handshake clients wire:client:fresh-keys
+  "frames 1, 2, 3, 4 .4 of 64. were masked with words of the client's Sec-WebSocket-Key"
+  "--no-splits --connections 1" --client "${planted_client} keys-from-handshake")
 maskcheck_planted_bug(client_planted_phase-restart-per-chunk clients wire:client:binary:n8
   "echo 0 .binary.: payload differs from the reference first at byte 7 "
   "--no-splits --connections 1" --client "${planted_client} phase-restart-per-chunk")

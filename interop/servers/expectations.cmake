@@ -65,6 +65,40 @@ if(TARGET maskcheck_broken_parsers)
     "--no-streams --connections 1"
     --server "$<TARGET_FILE:maskcheck_broken_echo_server> last-byte-dropped-after-three-reads"
     --policy ${policy})
+  # A bug planted in the replies for each thing maskcheck wire judges of them (echo_server.h),
+  # each caught, over the named streams on one connection, at its first case, with its report
+  # ("CASE|REPORT", the report's ';' written '.').
+  set(stream "wire:stream:every-length-one-read:server")
+  set(controls "wire:stream:fragmented-with-controls-one-read:server")
+  set(unmasked "wire:stream:error-unmasked-frame-one-read:server")
+  set(planted_replies
+    "text-echoed-as-binary|${stream}|the server sent 305 echoes. the reference expects 304 .the first extra: a binary of 17 bytes"
+    "binary-echoed-as-text|${stream}|echo 0: the server sent a text of 0 bytes. the reference expects a binary"
+    "frames-masked|${stream}|the server sent a masked frame"
+    "frames-with-rsv2|${stream}|the server sent a frame with reserved bits set, and no extension was agreed"
+    "text-echoed-with-opcode-3|${stream}|the server sent a frame with the reserved opcode 3"
+    "pong-not-final|${stream}|the server sent a control frame that is fragmented or over 125 bytes"
+    "echo-as-continuation|${stream}|the server sent a continuation frame outside a message"
+    "echo-in-two-first-frames|${stream}|the server began a message inside another"
+    "pong-payload-dropped|${stream}|pong 0 .pong.: payload differs from the reference first at byte 0"
+    "ping-unanswered|${stream}|the server sent 0 of the 304 pongs the reference expects and kept the connection open"
+    "frame-after-close|${controls}|the server sent a pong of 0 bytes after its close frame"
+    "close-answered-with-1000|wire:stream:close-code-1003:server|the server answered the client's close with code 1000. its policy: 1003"
+    "close-unanswered|${controls}|the client closed with 1000: the server sent no close frame"
+    "errors-closed-with-1000|${unmasked}|the server closed with code 1000, its policy says 1002"
+    "errors-closed-without-frame|${unmasked}|the server should close with 1002, but it ended the connection without a close frame"
+    "fence-answered-with-close|${stream}|every frame was whole and valid, but the server closed with code 1000"
+    "fence-answered-by-ending|${stream}|every frame was whole and valid, but the server ended the connection without a close frame"
+    "replies-lost-at-close|${controls}|the server sent 0 of the 2 echoes the reference expects and ended the connection")
+  foreach(planted IN LISTS planted_replies)
+    string(REPLACE "|" ";" fields "${planted}")
+    list(GET fields 0 name)
+    list(GET fields 1 case)
+    list(GET fields 2 report)
+    maskcheck_planted_bug(server_planted_${name} servers ${case} "${report}"
+      "--no-splits --connections 1" --server "$<TARGET_FILE:maskcheck_broken_echo_server> ${name}"
+      --policy ${policy})
+  endforeach()
   # Fuzzing finds it too: on one connection the fuzzed cases run in order, so the first to fail
   # is the same every time, whatever the machine's speed.
   maskcheck_planted_bug(server_fuzz_planted servers wire:fuzz:s1:i15

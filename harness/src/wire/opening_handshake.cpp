@@ -103,8 +103,9 @@ std::string accept_for(const std::string& key) {
 
 std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
                            Clock::time_point deadline, const std::string& extensions,
-                           std::string* answered) {
+                           std::string* answered, Nonce* sent) {
   const std::string key = random_key();
+  if (sent) *sent = *nonce_of(key);
   const std::string text = request(url, key, extensions);
   if (connection.send_all({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()},
                           deadline) != Arrival::bytes) {

@@ -22,15 +22,16 @@ std::string random_key();
 // base64(SHA-1(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")), what the server must answer.
 std::string accept_for(const std::string& key);
 
-// Runs the handshake on a fresh connection, offering `extensions` (Sec-WebSocket-Extensions) if
-// not empty; the server's answer to them goes into `*answered`. Empty on success (bytes the server
-// sent after its answer stay in the connection's inbox), else one line saying what went wrong.
-std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
-                           Clock::time_point deadline, const std::string& extensions = {},
-                           std::string* answered = nullptr);
-
 // A client's Sec-WebSocket-Key decoded: the 16-byte nonce its handshake sends in the clear.
 using Nonce = std::array<std::uint8_t, 16>;
+
+// Runs the handshake on a fresh connection, offering `extensions` (Sec-WebSocket-Extensions) if
+// not empty; the server's answer to them goes into `*answered`, the nonce sent into `*sent`.
+// Empty on success (bytes the server sent after its answer stay in the connection's inbox), else
+// one line saying what went wrong.
+std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
+                           Clock::time_point deadline, const std::string& extensions = {},
+                           std::string* answered = nullptr, Nonce* sent = nullptr);
 // The nonce a key holds, if it is 16 bytes in base64.
 std::optional<Nonce> nonce_of(const std::string& key);
 

@@ -4,15 +4,23 @@
 // answered inside it. `--planted BUG` breaks it on purpose, so the clients suite shows each bug
 // caught:
 //   reused-key               every frame masked with one key
+//   keys-cycle-of-4          four keys, taken in turn
+//   keys-same-every-process  keys from a generator seeded alike in every process
+//   keys-from-handshake      the first four frames masked with the words of its Sec-WebSocket-Key
+//   unmasked-frames          no frame masked
 //   phase-restart-per-chunk  the payload masked in 7-byte chunks, each from key byte 0 again
 //   ping-lost-inside-echo    a ping that comes between an echo's two frames is never answered
 #include <sys/random.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "maskcheck/frame_builder.h"
@@ -29,24 +37,79 @@ using namespace maskcheck;
 using wire::Arrival;
 using wire::Clock;
 
-enum class Planted { none, reused_key, phase_restart_per_chunk, ping_lost_inside_echo };
+enum class Planted {
+  none,
+  reused_key,
+  keys_cycle_of_4,
+  keys_same_every_process,
+  keys_from_handshake,
+  unmasked_frames,
+  phase_restart_per_chunk,
+  ping_lost_inside_echo,
+};
+
+constexpr std::pair<std::string_view, Planted> kPlantedNames[] = {
+    {"reused-key", Planted::reused_key},
+    {"keys-cycle-of-4", Planted::keys_cycle_of_4},
+    {"keys-same-every-process", Planted::keys_same_every_process},
+    {"keys-from-handshake", Planted::keys_from_handshake},
+    {"unmasked-frames", Planted::unmasked_frames},
+    {"phase-restart-per-chunk", Planted::phase_restart_per_chunk},
+    {"ping-lost-inside-echo", Planted::ping_lost_inside_echo},
+};
 
 constexpr std::size_t kPlantedChunk = 7;
 constexpr std::size_t kLongestOneFrameEcho = 65536;
 
-Key next_key(Planted planted) {
-  if (planted == Planted::reused_key) return {0x5e, 0x11, 0xa7, 0x3c};
+Key random_mask_key() {
   Key key{};
   while (getrandom(key.data(), key.size(), 0) != static_cast<ssize_t>(key.size())) {
   }
   return key;
 }
 
-// A masked frame: header, key, payload masked by the kernel (or the planted bug).
+// Each frame's mask key: fresh from the kernel's random source, or as the planted bug has it.
+class KeySource {
+ public:
+  KeySource(Planted planted, const wire::Nonce& nonce) : planted_(planted), nonce_(nonce) {
+    for (Key& key : cycle_) key = random_mask_key();
+  }
+  Key next() {
+    const std::size_t n = frames_++;
+    switch (planted_) {
+      case Planted::reused_key: return {0x5e, 0x11, 0xa7, 0x3c};
+      case Planted::keys_cycle_of_4: return cycle_[n % cycle_.size()];
+      case Planted::keys_same_every_process: {
+        const std::uint32_t word = alike_();
+        return {static_cast<std::uint8_t>(word >> 24), static_cast<std::uint8_t>(word >> 16),
+                static_cast<std::uint8_t>(word >> 8), static_cast<std::uint8_t>(word)};
+      }
+      case Planted::keys_from_handshake:
+        if (n < 4) return {nonce_[4 * n], nonce_[4 * n + 1], nonce_[4 * n + 2], nonce_[4 * n + 3]};
+        break;
+      default: break;
+    }
+    return random_mask_key();
+  }
+
+ private:
+  Planted planted_;
+  wire::Nonce nonce_;
+  std::array<Key, 4> cycle_{};
+  std::mt19937 alike_{20261206};  // the same seed in every process
+  std::size_t frames_ = 0;
+};
+
+// A client frame: header, key, payload masked by the kernel (or as the planted bug has it).
 std::vector<std::uint8_t> client_frame(std::uint8_t first_byte,
-                                       std::span<const std::uint8_t> payload, Planted planted) {
-  const Key key = next_key(planted);
+                                       std::span<const std::uint8_t> payload, Planted planted,
+                                       KeySource& keys) {
   std::vector<std::uint8_t> frame;
+  if (planted == Planted::unmasked_frames) {
+    append_frame(frame, {first_byte, payload, {}, 0, false});
+    return frame;
+  }
+  const Key key = keys.next();
   append_frame(frame, {first_byte, {}, key, 0, true, payload.size()});
   const std::size_t at = frame.size();
   frame.resize(at + payload.size());
@@ -70,8 +133,8 @@ int fail(const std::string& message) {
 // The server's frames in, their echoes out, until a close or the connection's end.
 class EchoLoop {
  public:
-  EchoLoop(wire::TcpConnection& connection, Planted planted)
-      : connection_(&connection), planted_(planted) {}
+  EchoLoop(wire::TcpConnection& connection, Planted planted, const wire::Nonce& nonce)
+      : connection_(&connection), planted_(planted), keys_(planted, nonce) {}
 
   int run() {
     for (;;) {
@@ -129,8 +192,8 @@ class EchoLoop {
   }
 
   void send(unsigned first_byte, std::span<const std::uint8_t> payload) {
-    connection_->send_all(client_frame(static_cast<std::uint8_t>(first_byte), payload, planted_),
-                          kForever);
+    connection_->send_all(
+        client_frame(static_cast<std::uint8_t>(first_byte), payload, planted_, keys_), kForever);
   }
 
   int ended() const { return violation_.empty() ? 0 : fail(violation_); }
@@ -138,6 +201,7 @@ class EchoLoop {
   static inline const auto kForever = Clock::now() + std::chrono::hours(24);
   wire::TcpConnection* connection_;
   Planted planted_;
+  KeySource keys_;
   wire::FrameReader reader_{wire::Sender::server};
   std::deque<wire::WireEvent> pending_;
   std::string violation_;
@@ -149,18 +213,14 @@ int main(int argc, char** argv) {
   CLI::App app{"maskcheck's echo client, for maskcheck wire --client"};
   std::string planted_name;
   app.add_option("--planted", planted_name,
-                 "break the client on purpose: reused-key, phase-restart-per-chunk or "
-                 "ping-lost-inside-echo");
+                 "break the client on purpose (a bug of the list at the top of echo_client.cpp)");
   CLI11_PARSE(app, argc, argv);
   Planted planted = Planted::none;
-  if (planted_name == "reused-key") {
-    planted = Planted::reused_key;
-  } else if (planted_name == "phase-restart-per-chunk") {
-    planted = Planted::phase_restart_per_chunk;
-  } else if (planted_name == "ping-lost-inside-echo") {
-    planted = Planted::ping_lost_inside_echo;
-  } else if (!planted_name.empty()) {
-    return fail("no planted bug '" + planted_name + "'");
+  if (!planted_name.empty()) {
+    const auto* found = std::ranges::find(kPlantedNames, planted_name,
+                                          &std::pair<std::string_view, Planted>::first);
+    if (found == std::end(kPlantedNames)) return fail("no planted bug '" + planted_name + "'");
+    planted = found->second;
   }
   const char* url_text = std::getenv("MASKCHECK_URL");
   if (!url_text) return fail("MASKCHECK_URL is not set");
@@ -170,9 +230,11 @@ int main(int argc, char** argv) {
   auto opened = wire::TcpConnection::open(std::get<wire::LoopbackUrl>(url), forever);
   if (auto* reason = std::get_if<std::string>(&opened)) return fail(*reason);
   auto& connection = std::get<wire::TcpConnection>(opened);
-  if (auto problem = wire::open_websocket(connection, std::get<wire::LoopbackUrl>(url), forever);
+  wire::Nonce nonce{};
+  if (auto problem = wire::open_websocket(connection, std::get<wire::LoopbackUrl>(url), forever, {},
+                                          nullptr, &nonce);
       !problem.empty()) {
     return fail(problem);
   }
-  return EchoLoop(connection, planted).run();
+  return EchoLoop(connection, planted, nonce).run();
 }

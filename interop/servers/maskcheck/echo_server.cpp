@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -112,18 +113,24 @@ class Connection {
   }
 
   void queue(const std::string& text) { outbox_.insert(outbox_.end(), text.begin(), text.end()); }
-  void send_frame(std::uint8_t opcode, const std::uint8_t* payload, std::size_t n) {
-    outbox_.push_back(static_cast<std::uint8_t>(0x80 | opcode));
+  bool planted(PlantedReply bug) const { return options_.planted == bug; }
+  void send_frame(std::uint8_t opcode, const std::uint8_t* payload, std::size_t n,
+                  bool fin = true) {
+    const std::uint8_t rsv2 = planted(PlantedReply::frames_with_rsv2) ? 0x20 : 0;
+    const std::uint8_t mask = planted(PlantedReply::frames_masked) ? 0x80 : 0;
+    outbox_.push_back(static_cast<std::uint8_t>((fin ? 0x80 : 0) | rsv2 | opcode));
     if (n < 126) {
-      outbox_.push_back(static_cast<std::uint8_t>(n));
+      outbox_.push_back(static_cast<std::uint8_t>(mask | n));
     } else if (n <= 0xffff) {
       outbox_.insert(outbox_.end(),
-                     {126, static_cast<std::uint8_t>(n >> 8), static_cast<std::uint8_t>(n)});
+                     {static_cast<std::uint8_t>(mask | 126), static_cast<std::uint8_t>(n >> 8),
+                      static_cast<std::uint8_t>(n)});
     } else {
-      outbox_.push_back(127);
+      outbox_.push_back(mask | 127);
       for (int shift = 56; shift >= 0; shift -= 8)
         outbox_.push_back(static_cast<std::uint8_t>(static_cast<std::uint64_t>(n) >> shift));
     }
+    if (mask) outbox_.insert(outbox_.end(), 4, 0);  // a zero key: the payload as it is
     outbox_.insert(outbox_.end(), payload, payload + n);
   }
   void close_with(std::uint16_t code) {
@@ -131,6 +138,37 @@ class Connection {
                                      static_cast<std::uint8_t>(code)};
     send_frame(kClose, payload, sizeof payload);
     closing_ = true;
+  }
+  void echo(std::uint8_t opcode, const std::uint8_t* payload, std::size_t n) {
+    // maskcheck wire's fence: a text message it sends after a case's frames, to know its end.
+    constexpr std::string_view kFence = "maskcheck fence ";
+    if (opcode == kText && n >= kFence.size() &&
+        std::equal(kFence.begin(), kFence.end(), payload)) {
+      if (planted(PlantedReply::fence_answered_with_close)) return close_with(1000);
+      if (planted(PlantedReply::fence_answered_by_ending)) {
+        closing_ = true;
+        return;
+      }
+    }
+    if (opcode == kText && planted(PlantedReply::text_echoed_as_binary)) opcode = kBinary;
+    if (opcode == kBinary && planted(PlantedReply::binary_echoed_as_text)) opcode = kText;
+    if (opcode == kText && planted(PlantedReply::text_echoed_with_opcode_3)) opcode = 3;
+    if (planted(PlantedReply::echo_as_continuation)) opcode = 0;
+    if (planted(PlantedReply::echo_in_two_first_frames) && n >= 2) {
+      send_frame(opcode, payload, n / 2, false);
+      send_frame(opcode, payload + n / 2, n - n / 2);  // not a continuation: a second message
+    } else {
+      send_frame(opcode, payload, n);
+    }
+  }
+  void answer_close(const std::uint8_t* payload, std::size_t n) {
+    closing_ = true;
+    if (planted(PlantedReply::replies_lost_at_close)) outbox_.resize(sent_);
+    if (planted(PlantedReply::close_unanswered)) return;
+    const std::uint8_t normal[2] = {0x03, 0xe8};
+    if (planted(PlantedReply::close_answered_with_1000) && n >= 2) payload = normal;
+    send_frame(kClose, payload, n >= 2 ? 2 : 0);  // its code back, without the reason
+    if (planted(PlantedReply::frame_after_close)) send_frame(kPong, nullptr, 0);
   }
 
   static Connection& of(void* context) { return *static_cast<Connection*>(context); }
@@ -142,7 +180,7 @@ class Connection {
     if (self.options_.counting && self.message_opcode_ == kBinary) return;  // unmasked, not kept
     self.message_.insert(self.message_.end(), payload, payload + n);
     if (fin && remaining == 0) {
-      self.send_frame(self.message_opcode_, self.message_.data(), self.message_.size());
+      self.echo(self.message_opcode_, self.message_.data(), self.message_.size());
       self.message_.clear();
     }
   }
@@ -150,21 +188,27 @@ class Connection {
                          std::size_t n) {
     const Connection& self = of(context);
     if (self.closing_ || (self.options_.counting && opcode == kBinary)) return;
-    of(context).send_frame(opcode, payload, n);
+    of(context).echo(opcode, payload, n);
   }
   static void on_control(void* context, std::uint8_t opcode, const std::uint8_t* payload,
                          std::size_t n) {
     Connection& self = of(context);
     if (self.closing_) return;
-    if (opcode == kPing) self.send_frame(kPong, payload, n);
-    if (opcode == kClose) {
-      self.send_frame(kClose, payload, n >= 2 ? 2 : 0);  // its code back, without the reason
-      self.closing_ = true;
+    if (opcode == kPing && !self.planted(PlantedReply::ping_unanswered)) {
+      const bool dropped = self.planted(PlantedReply::pong_payload_dropped);
+      self.send_frame(kPong, payload, dropped ? 0 : n, !self.planted(PlantedReply::pong_not_final));
     }
+    if (opcode == kClose) self.answer_close(payload, n);
   }
   static void on_error(void* context, maskcheck_frame_error error) {
     Connection& self = of(context);
-    if (!self.closing_) self.close_with(close_code_for(error));
+    if (self.closing_) return;
+    if (self.planted(PlantedReply::errors_closed_without_frame)) {
+      self.closing_ = true;
+    } else {
+      self.close_with(self.planted(PlantedReply::errors_closed_with_1000) ? 1000
+                                                                          : close_code_for(error));
+    }
   }
 
   int fd_;
@@ -182,6 +226,31 @@ class Connection {
 };
 
 }  // namespace
+
+std::span<const PlantedReplyName> planted_replies() {
+  using enum PlantedReply;
+  static constexpr PlantedReplyName kNames[] = {
+      {text_echoed_as_binary, "text-echoed-as-binary"},
+      {binary_echoed_as_text, "binary-echoed-as-text"},
+      {frames_masked, "frames-masked"},
+      {frames_with_rsv2, "frames-with-rsv2"},
+      {text_echoed_with_opcode_3, "text-echoed-with-opcode-3"},
+      {pong_not_final, "pong-not-final"},
+      {echo_as_continuation, "echo-as-continuation"},
+      {echo_in_two_first_frames, "echo-in-two-first-frames"},
+      {pong_payload_dropped, "pong-payload-dropped"},
+      {ping_unanswered, "ping-unanswered"},
+      {frame_after_close, "frame-after-close"},
+      {close_answered_with_1000, "close-answered-with-1000"},
+      {close_unanswered, "close-unanswered"},
+      {errors_closed_with_1000, "errors-closed-with-1000"},
+      {errors_closed_without_frame, "errors-closed-without-frame"},
+      {fence_answered_with_close, "fence-answered-with-close"},
+      {fence_answered_by_ending, "fence-answered-by-ending"},
+      {replies_lost_at_close, "replies-lost-at-close"},
+  };
+  return kNames;
+}
 
 int run_echo_server(const EchoServerOptions& options) {
   const int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);

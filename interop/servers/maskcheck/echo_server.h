@@ -7,11 +7,44 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
 
 #include "maskcheck/kernel.h"
 #include "maskcheck/parser.h"
 
 namespace maskcheck::servers {
+
+// A bug planted in the server's replies on purpose, each breaking one thing maskcheck wire judges
+// (tests/broken_echo_server.cpp serves them, and the servers suite shows each caught).
+enum class PlantedReply {
+  none,
+  text_echoed_as_binary,      // how many echoes (the fence, a text, comes back as an extra binary)
+  binary_echoed_as_text,      // an echo's opcode
+  frames_masked,              // the mask bit of a server's frames
+  frames_with_rsv2,           // reserved bits with no extension agreed
+  text_echoed_with_opcode_3,  // a reserved opcode
+  pong_not_final,             // a fragmented control frame
+  echo_as_continuation,       // a continuation outside a message
+  echo_in_two_first_frames,   // a message begun inside another
+  pong_payload_dropped,       // a pong's payload
+  ping_unanswered,            // a pong missing
+  frame_after_close,          // a frame after the server's close
+  close_answered_with_1000,   // the code a client's close is answered with
+  close_unanswered,           // no close frame for the client's
+  errors_closed_with_1000,    // the code a protocol error closes with
+  errors_closed_without_frame,  // a protocol error ends the connection with no close frame
+  fence_answered_with_close,    // a close while every frame is valid
+  fence_answered_by_ending,     // the connection ended while every frame is valid
+  replies_lost_at_close,        // echoes queued before the client's close dropped
+};
+
+struct PlantedReplyName {
+  PlantedReply bug;
+  std::string_view name;  // "text-echoed-as-binary"
+};
+std::span<const PlantedReplyName> planted_replies();
 
 struct EchoServerOptions {
   const Parser* parser = nullptr;
@@ -19,6 +52,7 @@ struct EchoServerOptions {
   unsigned variant = 0;
   std::uint64_t max_message_size = std::uint64_t{16} << 20;
   bool counting = false;  // binary messages unmasked and dropped, not echoed (maskcheck throughput)
+  PlantedReply planted = PlantedReply::none;
 };
 
 // Listens on 127.0.0.1 at a free port, prints "listening PORT", and serves until killed.
