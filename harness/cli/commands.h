@@ -57,7 +57,7 @@ struct WireArguments {
   std::string server;                  // a command that starts one (see wire/child_process.h)
   std::string client;                  // or an echo client's command (wire/clients/)
   std::string policy;                  // a policy file; empty: the RFC's defaults
-  std::string case_id;                 // one case only
+  std::vector<std::string> case_ids;  // these cases only, in order, on one connection
   std::vector<unsigned> header_sizes;  // empty: 6, 8 and 14
   bool no_splits = false;
   bool no_streams = false;

@@ -119,9 +119,9 @@ int main(int argc, char** argv) {
                    "sends back every message; maskcheck is its server, and stops it when done");
   wire->add_option("--policy", wire_arguments.policy,
                    "the server's policy file (JSON; default: the RFC's defaults, 16 MiB limit)");
-  wire->add_option("--case", wire_arguments.case_id,
-                   "run one case, e.g. wire:split:h8:n127:k37fa213d:server:c3,40 or "
-                   "wire:client:split:h4:n127:c3,40");
+  wire->add_option("--case", wire_arguments.case_ids,
+                   "run this case only, e.g. wire:split:h8:n127:k37fa213d:server:c3,40 or "
+                   "wire:client:split:h4:n127:c3,40 (repeatable: in order, on one connection)");
   wire->add_option("--connections", wire_arguments.run.jobs,
                    "connections at once, each on its own thread (default 4)")
       ->check(CLI::Range(1u, kMaxJobs));

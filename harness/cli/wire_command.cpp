@@ -26,7 +26,7 @@ std::string quoted(const std::string& text) {
   return out + "'";
 }
 
-std::string repro_line(const WireArguments& arguments, const std::string& case_id) {
+std::string repro_line(const WireArguments& arguments, const StreamFailure& failure) {
   std::string line = "maskcheck wire ";
   if (!arguments.client.empty()) {
     line += "--client " + quoted(arguments.client);
@@ -40,12 +40,17 @@ std::string repro_line(const WireArguments& arguments, const std::string& case_i
     line += " --deflate";
   }
   if (arguments.no_barrier) line += " --no-barrier";
-  return line + " --case " + case_id;
+  if (!failure.after.empty()) line += " --case " + failure.after;  // it fails only after that one
+  return line + " --case " + failure.case_id;
 }
 
 void print_failure(const WireArguments& arguments, const StreamFailure& failure) {
   std::printf("FAIL %s\n  %s\n%s  repro: %s\n\n", failure.case_id.c_str(), failure.headline.c_str(),
-              failure.detail.c_str(), repro_line(arguments, failure.case_id).c_str());
+              failure.detail.c_str(), repro_line(arguments, failure).c_str());
+}
+
+bool any_starts_with(const std::vector<std::string>& ids, std::string_view prefix) {
+  return std::ranges::any_of(ids, [&](const std::string& id) { return id.starts_with(prefix); });
 }
 
 std::string select_target(const WireArguments& arguments, wire::WireTarget& target) {
@@ -67,7 +72,7 @@ std::string select_target(const WireArguments& arguments, wire::WireTarget& targ
                                        : arguments.deflate_offer);
     if (auto* reason = std::get_if<std::string>(&offer)) return *reason;
     target.deflate = std::get<wire::DeflateOffer>(offer);
-  } else if (wire::is_compressed_case_id(arguments.case_id)) {
+  } else if (std::ranges::any_of(arguments.case_ids, wire::is_compressed_case_id)) {
     return "a wire:deflate case runs on a permessage-deflate connection: add --deflate";
   }
   if (arguments.url.empty()) return {};
@@ -88,24 +93,42 @@ std::string select_plan(const WireArguments& arguments, wire::WirePlan& plan) {
   return {};
 }
 
-// One case's outcome, as --case prints it.
-int one_case(const WireArguments& arguments, const std::string& unreachable,
-             const std::optional<StreamFailure>& failure) {
-  if (!unreachable.empty()) return bad_input(unreachable);
-  if (failure) {
-    print_failure(arguments, *failure);
-    return kExitFailures;
+// The cases --case names, parsed by PARSE, or the first one's reason it names none.
+template <typename Case, typename Parse>
+std::variant<std::vector<Case>, std::string> named_cases(const WireArguments& arguments,
+                                                         Parse parse) {
+  std::vector<Case> cases;
+  for (const std::string& id : arguments.case_ids) {
+    auto parsed = parse(id);
+    if (auto* reason = std::get_if<std::string>(&parsed)) return *reason;
+    cases.push_back(std::get<Case>(parsed));
   }
-  std::printf("PASS %s\n", arguments.case_id.c_str());
-  return kExitPass;
+  return cases;
 }
 
-int run_one(const WireArguments& arguments, const wire::WireTarget& target) {
-  auto parsed = wire::parse_wire_case_id(arguments.case_id);
-  if (auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
+// The outcomes of the cases --case names, as it prints them: PASS or the failure, each.
+int named_outcomes(const WireArguments& arguments, const std::string& unreachable,
+                   const std::vector<std::optional<StreamFailure>>& outcomes) {
+  if (!unreachable.empty()) return bad_input(unreachable);
+  int status = kExitPass;
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    if (outcomes[i]) {
+      print_failure(arguments, *outcomes[i]);
+      status = kExitFailures;
+    } else {
+      std::printf("PASS %s\n", arguments.case_ids[i].c_str());
+    }
+  }
+  return status;
+}
+
+int run_named(const WireArguments& arguments, const wire::WireTarget& target) {
+  auto cases = named_cases<wire::WireCase>(arguments, wire::parse_wire_case_id);
+  if (auto* reason = std::get_if<std::string>(&cases)) return bad_input(*reason);
   std::string unreachable;
-  const auto failure = wire::check_wire_case(target, std::get<wire::WireCase>(parsed), unreachable);
-  return one_case(arguments, unreachable, failure);
+  const auto outcomes =
+      wire::check_wire_cases(target, std::get<std::vector<wire::WireCase>>(cases), unreachable);
+  return named_outcomes(arguments, unreachable, outcomes);
 }
 
 // A fuzzed failure's stream and cuts as JSON, beside its repro line: wire-findings/ID.json.
@@ -129,7 +152,7 @@ std::string save_finding(const WireArguments& arguments, const StreamFailure& fa
   std::ofstream file(path);
   file << nlohmann::json{{"case", failure.case_id},
                          {"headline", failure.headline},
-                         {"repro", repro_line(arguments, failure.case_id)},
+                         {"repro", repro_line(arguments, failure)},
                          {"cuts", bytes.cuts},
                          {"stream", hex}}
               .dump(2)
@@ -184,7 +207,7 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
       out["failures"].push_back({{"case", failure.case_id},
                                  {"headline", failure.headline},
                                  {"detail", failure.detail},
-                                 {"repro", repro_line(arguments, failure.case_id)}});
+                                 {"repro", repro_line(arguments, failure)}});
     }
     std::printf("%s\n", out.dump(2).c_str());
     return tally.exit_code();
@@ -245,7 +268,7 @@ std::string select_client(const WireArguments& arguments, wire::ClientTarget& ta
   if (!arguments.deflate_offer.empty())
     return "--deflate-offer is what maskcheck offers a server; a client makes its own offer "
            "(--deflate)";
-  if (!arguments.deflate && arguments.case_id.starts_with("wire:client:deflate:"))
+  if (!arguments.deflate && any_starts_with(arguments.case_ids, "wire:client:deflate:"))
     return "a wire:client:deflate case runs on a permessage-deflate connection: add --deflate";
   target.deflate = arguments.deflate;
   target.command = arguments.client;
@@ -268,13 +291,13 @@ int client_command(const WireArguments& arguments, SweepOptions options) {
   wire::ClientTarget target;
   wire::ClientPlan plan;
   if (auto error = select_client(arguments, target, plan); !error.empty()) return bad_input(error);
-  if (!arguments.case_id.empty()) {
-    auto parsed = wire::parse_client_case_id(arguments.case_id);
-    if (auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
+  if (!arguments.case_ids.empty()) {
+    auto cases = named_cases<wire::ClientCase>(arguments, wire::parse_client_case_id);
+    if (auto* reason = std::get_if<std::string>(&cases)) return bad_input(*reason);
     std::string unreachable;
-    const auto failure =
-        wire::check_client_case(target, std::get<wire::ClientCase>(parsed), unreachable);
-    return one_case(arguments, unreachable, failure);
+    const auto outcomes = wire::check_client_cases(
+        target, std::get<std::vector<wire::ClientCase>>(cases), unreachable);
+    return named_outcomes(arguments, unreachable, outcomes);
   }
   const std::atomic<bool>& interrupted = stop_on_interrupt();
   options.stop_requested = &interrupted;
@@ -313,8 +336,8 @@ int wire_command(const WireArguments& arguments) {
     target.url =
         std::get<wire::LoopbackUrl>(wire::parse_loopback_url(wire::loopback_url(server->port())));
   }
-  const int status = arguments.case_id.empty() ? run_all(arguments, target, plan, options)
-                                               : run_one(arguments, target);
+  const int status = arguments.case_ids.empty() ? run_all(arguments, target, plan, options)
+                                                : run_named(arguments, target);
   if (server) {
     if (auto ended = server->ended()) {
       std::printf("FAIL: the server %s during the run\n", ended->c_str());

@@ -107,13 +107,28 @@ if(TARGET maskcheck_broken_parsers)
     --policy ${policy})
 endif()
 
-# A compressed message's fragments each inflated as a new stream (Python websockets' own
-# echo server with its inflater replaced): the first case whose compressed bytes span fragments.
+# Python websockets' own echo server with one bug planted in its permessage-deflate
+# (tests/broken_deflate_echo_server.py), each caught at its case on one connection: fragments each
+# inflated as a new stream (the first case whose compressed bytes span fragments), an answer over
+# the offer or short of what it asked, a window kept though no context takeover was agreed, RSV1 on
+# echoes that are not compressed.
 if(MASKCHECK_SERVERS_PYTHON)
-  maskcheck_planted_bug(server_planted_inflate-reset-per-fragment servers
-    wire:deflate:m1:f3:k00000000:server:c0,0
-    "echo 0 .text.: payload differs from the reference first at byte 0 "
-    "--no-splits --connections 1"
-    --server "${MASKCHECK_SERVERS_PYTHON} ${PROJECT_SOURCE_DIR}/tests/broken_deflate_echo_server.py ${CMAKE_CURRENT_SOURCE_DIR}/python/echo.py"
-    --policy ${CMAKE_CURRENT_SOURCE_DIR}/python/python-websockets.json --deflate)
+  set(deflate_bugs
+    "inflate-reset-per-fragment|wire:deflate:m1:f3:k00000000:server:c0,0|echo 0 .text.: payload differs from the reference first at byte 0 |permessage-deflate. client_max_window_bits"
+    "window-bits-over-offer|wire:deflate:agreement:server|the server answered server_max_window_bits=15, over the offered 10|permessage-deflate. client_max_window_bits. server_max_window_bits=10"
+    "no-context-takeover-dropped|wire:deflate:agreement:server|the server left out server_no_context_takeover, which the offer asked for|permessage-deflate. client_max_window_bits. server_no_context_takeover"
+    "context-kept|wire:deflate:m0:f1:k37fa213d:server:c0,1|the server's compressed message of 6 bytes is not one: it does not inflate|permessage-deflate. client_max_window_bits. server_no_context_takeover"
+    "echo-flagged-not-compressed|wire:deflate:m0:f1:k00000000:server:c0,0|echo 1 .text.: payload differs from the reference first at byte 0|permessage-deflate. client_max_window_bits")
+  foreach(planted IN LISTS deflate_bugs)
+    string(REPLACE "|" ";" fields "${planted}")
+    list(GET fields 0 name)
+    list(GET fields 1 case)
+    list(GET fields 2 report)
+    list(GET fields 3 offer)
+    string(REPLACE ". " "$<SEMICOLON> " offer "${offer}")  # the offer's ; written . above
+    maskcheck_planted_bug(server_planted_${name} servers ${case} "${report}"
+      "--no-splits --connections 1"
+      --server "${MASKCHECK_SERVERS_PYTHON} ${PROJECT_SOURCE_DIR}/tests/broken_deflate_echo_server.py ${name} ${CMAKE_CURRENT_SOURCE_DIR}/python/echo.py"
+      --policy ${CMAKE_CURRENT_SOURCE_DIR}/python/python-websockets.json --deflate-offer "${offer}")
+  endforeach()
 endif()

@@ -24,6 +24,9 @@ struct StreamFailure {
   std::string case_id;
   std::string headline;
   std::string detail;
+  // A live peer's case that fails only after this one on its connection (it passes alone): the
+  // repro line runs both.
+  std::string after = {};
 };
 
 std::string format_stream_failure(const StreamFailure& failure);

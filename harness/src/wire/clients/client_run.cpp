@@ -60,14 +60,16 @@ ClientRunResult run_client(const ClientTarget& target, const ClientPlan& plan,
   return result;
 }
 
-std::optional<StreamFailure> check_client_case(const ClientTarget& target, const ClientCase& c,
-                                               std::string& unreachable) {
+std::vector<std::optional<StreamFailure>> check_client_cases(const ClientTarget& target,
+                                                             std::span<const ClientCase> cases,
+                                                             std::string& unreachable) {
   ClientSession session(target);
   unreachable = session.connect();
-  if (!unreachable.empty()) return std::nullopt;
-  std::optional<StreamFailure> failure = session.run(c);
+  std::vector<std::optional<StreamFailure>> outcomes;
+  if (!unreachable.empty()) return outcomes;
+  for (const ClientCase& c : cases) outcomes.push_back(session.run(c));
   session.finish_client();
-  return failure;
+  return outcomes;
 }
 
 }  // namespace maskcheck::wire

@@ -28,8 +28,10 @@ struct ClientRunResult {
 ClientRunResult run_client(const ClientTarget& target, const ClientPlan& plan,
                            const SweepOptions& options);
 
-// One case, on a client started for it; `unreachable` set as run_client sets it.
-std::optional<StreamFailure> check_client_case(const ClientTarget& target, const ClientCase& c,
-                                               std::string& unreachable);
+// Cases one after another, on a client started for them (again after a failure), each one's
+// outcome; `unreachable` set as run_client sets it.
+std::vector<std::optional<StreamFailure>> check_client_cases(const ClientTarget& target,
+                                                             std::span<const ClientCase> cases,
+                                                             std::string& unreachable);
 
 }  // namespace maskcheck::wire

@@ -15,6 +15,7 @@ constexpr std::string_view kVariant = "server";
 constexpr std::size_t kTrailer = 8;  // the short frame after the one under test
 
 const std::array<Key, 3> kKeys{{{0, 0, 0, 0}, {0x37, 0xfa, 0x21, 0x3d}, {0x9c, 0x41, 0x0e, 0xd7}}};
+constexpr std::string_view kAgreementId = "wire:deflate:agreement:server";
 
 }  // namespace
 
@@ -38,6 +39,7 @@ bool for_each_wire_case(const WirePlan& plan, const std::function<bool(const Wir
   }
   if (plan.compressing) {
     c.split = {};
+    if (!visit(WireCase{.agreement = true})) return false;
     return for_each_compressed_case(*plan.compressing, plan.longest_stream, Sender::client,
                                     [&](const CompressedCase& compressed) {
                                       c.compressed = compressed;
@@ -54,11 +56,13 @@ bool for_each_wire_case(const WirePlan& plan, const std::function<bool(const Wir
 }
 
 std::uint64_t wire_case_bytes(const WireCase& c) {
+  if (c.agreement) return 0;
   if (c.compressed) return c.compressed->length;
   return c.stream ? c.stream->bytes.size() : split_stream_size(c.split);
 }
 
 std::string wire_case_id(const WireCase& c) {
+  if (c.agreement) return std::string(kAgreementId);
   if (c.stream) return stream_case_id(kSubject, c.stream->name, kVariant);
   if (c.fuzzed) return fuzzed_case_id(*c.fuzzed);
   if (c.compressed) return compressed_case_id(*c.compressed);
@@ -71,6 +75,10 @@ std::variant<WireCase, std::string> parse_wire_case_id(std::string_view id) {
       "' must look like wire:split:h8:n127:k37fa213d:server:c3,40, "
       "wire:stream:NAME:server or wire:deflate:m300:f3:k37fa213d:server:c3,40";
   WireCase c;
+  if (id == kAgreementId) {
+    c.agreement = true;
+    return c;
+  }
   if (id.substr(0, 10) == "wire:fuzz:") {
     auto fuzzed = parse_fuzzed_case_id(id);
     if (auto* reason = std::get_if<std::string>(&fuzzed)) return *reason;

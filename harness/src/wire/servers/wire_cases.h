@@ -30,6 +30,9 @@ struct FuzzedCase {
 };
 
 struct WireCase {
+  // The permessage-deflate agreement: a handshake whose answer must keep RFC 7692's rules,
+  // "wire:deflate:agreement:server", the first case of a compressed run; or else:
+  bool agreement = false;
   const NamedStream* stream = nullptr;       // a named stream, or else:
   std::optional<FuzzedCase> fuzzed;          // a fuzzed one, or else:
   std::optional<CompressedCase> compressed;  // a compressed one, or else the split

@@ -43,6 +43,12 @@ WireRunResult run_wire(const WireTarget& target, const WirePlan& plan,
     result.unreachable = first.connect(Clock::now() + target.case_time);
     result.connections = first.connections();
     result.writes = first.writes();
+    if (auto failure = first.agreement_failure()) {  // no compressed case can run: the only one
+      result.unreachable.clear();
+      result.outcome.cases = result.outcome.failed_cases = 1;
+      result.outcome.failures.push_back(std::move(*failure));
+      return result;
+    }
     if (!result.unreachable.empty()) return result;
     result.agreement = first.agreement();
     if (result.agreement) agreed_plan.compressing = result.agreement->client;
@@ -123,13 +129,20 @@ WireRunResult fuzz_wire(const WireTarget& target, std::uint64_t seed, double sec
   return result;
 }
 
-std::optional<StreamFailure> check_wire_case(const WireTarget& target, const WireCase& c,
-                                             std::string& unreachable) {
+std::vector<std::optional<StreamFailure>> check_wire_cases(const WireTarget& target,
+                                                           std::span<const WireCase> cases,
+                                                           std::string& unreachable) {
   DecodedStreams streams(target.policy);
   WireSession session(target, streams);
   unreachable = session.connect(Clock::now() + target.case_time);
-  if (!unreachable.empty()) return std::nullopt;
-  return session.run(c);
+  if (auto failure = session.agreement_failure()) {  // what every case of the run would show
+    unreachable.clear();
+    return {std::move(failure)};
+  }
+  std::vector<std::optional<StreamFailure>> outcomes;
+  if (!unreachable.empty()) return outcomes;
+  for (const WireCase& c : cases) outcomes.push_back(session.run(c));
+  return outcomes;
 }
 
 }  // namespace maskcheck::wire

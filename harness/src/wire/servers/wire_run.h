@@ -32,8 +32,10 @@ WireRunResult run_wire(const WireTarget& target, const WirePlan& plan, const Swe
 WireRunResult fuzz_wire(const WireTarget& target, std::uint64_t seed, double seconds,
                         const SweepOptions& options);
 
-// One case; `unreachable` set as run_wire sets it.
-std::optional<StreamFailure> check_wire_case(const WireTarget& target, const WireCase& c,
-                                             std::string& unreachable);
+// Cases one after another on one connection (a new one after a failure), each one's outcome;
+// `unreachable` set as run_wire sets it.
+std::vector<std::optional<StreamFailure>> check_wire_cases(const WireTarget& target,
+                                                           std::span<const WireCase> cases,
+                                                           std::string& unreachable);
 
 }  // namespace maskcheck::wire

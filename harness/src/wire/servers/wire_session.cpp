@@ -53,10 +53,13 @@ std::string WireSession::connect(Clock::time_point deadline) {
     drop_connection();
     return problem;
   }
+  broken_answer_.clear();
   if (target_.deflate) {
     auto agreement = read_answer(*target_.deflate, answered);
     if (auto* reason = std::get_if<std::string>(&agreement)) {
       drop_connection();
+      // A decline is a server without the extension; anything else breaks the rules.
+      if (!answered.empty()) broken_answer_ = *reason;
       return *reason;
     }
     agreement_ = std::get<DeflateAgreement>(agreement);
@@ -79,8 +82,24 @@ void WireSession::drop_connection() {
   cases_on_connection_ = 0;
 }
 
+std::optional<StreamFailure> WireSession::agreement_failure() const {
+  if (broken_answer_.empty()) return std::nullopt;
+  return StreamFailure{
+      wire_case_id(WireCase{.agreement = true}), broken_answer_,
+      "  RFC 7692 section 7.1: the server answers with one permessage-deflate, each parameter "
+      "known and at most once, window bits 8 to 15 and no more than offered, "
+      "client_max_window_bits only if offered, and everything the offer asked of the server\n"};
+}
+
 std::optional<StreamFailure> WireSession::run(const WireCase& c) {
   const std::string id = wire_case_id(c);
+  if (c.agreement) {  // a handshake of its own: what its answer agrees is the case
+    if (std::string problem = connect(deadline_for(target_, 0)); !problem.empty()) {
+      if (auto failure = agreement_failure()) return failure;
+      return StreamFailure{id, "the server is gone: " + problem, {}};
+    }
+    return std::nullopt;
+  }
   const std::uint64_t before = connection_ ? cases_on_connection_ : 0;
   const std::string previous = last_case_;
   std::optional<StreamFailure> failure = run_on_connection(c, id);
@@ -91,6 +110,7 @@ std::optional<StreamFailure> WireSession::run(const WireCase& c) {
     failure->detail += "  alone, on a new connection, it passes: it followed " +
                        std::to_string(before) + " cases on one connection, the last " + previous +
                        "\n";
+    failure->after = previous;
   }
   drop_connection();
   return failure;

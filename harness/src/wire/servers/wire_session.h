@@ -61,6 +61,9 @@ class WireSession {
   std::string connect(Clock::time_point deadline);
   // What the last handshake agreed, with a deflate offer.
   const std::optional<DeflateAgreement>& agreement() const { return agreement_; }
+  // The agreement case's failure, if the last handshake's answer to the offer broke RFC 7692's
+  // rules (connect() then says what went wrong too).
+  std::optional<StreamFailure> agreement_failure() const;
   // Connections opened so far, and writes made: handshakes, pieces and fences, each read by the
   // server before the next went out (with the barrier on).
   std::uint64_t connections() const { return connections_; }
@@ -74,6 +77,7 @@ class WireSession {
   std::optional<TcpConnection> connection_;
   FrameReader reader_;
   std::optional<DeflateAgreement> agreement_;
+  std::string broken_answer_;                // what is wrong with the last answer to the offer
   std::optional<MessageInflater> inflater_;  // the server's messages, as agreed
   ReadBarrier barrier_;
   std::vector<std::uint8_t> scratch_;
