@@ -17,14 +17,34 @@ function(maskcheck_join_command out)
   set(${out} "${command}" PARENT_SCOPE)
 endfunction()
 
+# maskcheck_include_families(SIDE): each family's SIDE.cmake (servers.cmake, clients.cmake) of
+# MASKCHECK_SERVER_FAMILIES (all: every folder that has one). Under the sanitizers the default is
+# the families built here from source, maskcheck's own and the C++ one; the others are binaries and
+# scripts, checked in the release preset.
+macro(maskcheck_include_families side)
+  if(MASKCHECK_SERVER_FAMILIES STREQUAL "all")
+    file(GLOB families CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*/${side}.cmake)
+  else()
+    set(families "")
+    foreach(family IN LISTS MASKCHECK_SERVER_FAMILIES)
+      if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${family}/${side}.cmake)
+        list(APPEND families ${CMAKE_CURRENT_SOURCE_DIR}/${family}/${side}.cmake)
+      endif()
+    endforeach()
+  endif()
+  foreach(family IN LISTS families)
+    include(${family})
+  endforeach()
+endmacro()
+
 # maskcheck_expected_peers(SIDE OUT): the peers registered on SIDE (servers, clients) by
 # maskcheck_echo_server or maskcheck_echo_client, in interop/findings.json's order. A registered
-# peer with no expectation there, or (every family built: no sanitizer) an expectation naming no
-# registered peer, is a configure error; so is a malformed file.
+# peer with no expectation there, or (every family built) an expectation naming no registered
+# peer, is a configure error; so is a malformed file.
 function(maskcheck_expected_peers side out)
   get_property(registered GLOBAL PROPERTY maskcheck_echo_${side})
   set(partial "")
-  if(MASKCHECK_SANITIZE)
+  if(NOT MASKCHECK_SERVER_FAMILIES STREQUAL "all")
     set(partial --partial)
   endif()
   execute_process(COMMAND ${maskcheck_expect_wire} peers ${maskcheck_findings} ${side} ${partial}

@@ -3,17 +3,16 @@ time out beside each other on two slots; alone, one is killed, one times out aga
 (so, under --first-kill, the check its timeout skipped runs too). Builds and checks are stand-ins.
 Usage: mutate_timeouts_test.py SCRIPTS_MUTATE"""
 import contextlib
-import importlib.machinery
-import importlib.util
 import io
 import sys
 import tempfile
 import threading
 from pathlib import Path
 
-loader = importlib.machinery.SourceFileLoader("mutate", sys.argv[1])
-mutate = importlib.util.module_from_spec(importlib.util.spec_from_loader("mutate", loader))
-loader.exec_module(mutate)
+sys.path.insert(0, str(Path(sys.argv[1]).resolve().parent))
+from mutation import report, runner  # noqa: E402 (scripts/mutate's package)
+from mutation.mutants import Mutant  # noqa: E402
+from mutation.slots import Slot  # noqa: E402
 
 CHECKS = ["compiler", "split", "stream"]
 ALONE = {"killed-alone": "killed", "slow-alone-too": "timeout", "passes-alone": "passed"}
@@ -23,7 +22,20 @@ second_pass = threading.Event()
 calls = []
 
 
-def fake_check(check, mutant_file, slot, log, timeouts, kernels):
+class Room:
+    name = "stand-in"
+
+    def checks(self):
+        return CHECKS
+
+    def builds(self, slot):
+        return []
+
+    def compiler_verdict(self, slot, mutant_file, logs):
+        return "passed"
+
+
+def fake_check(check, mutant_file, slot, log, timeouts):
     mutant = log.parent.parent.name if log.parent.name == "alone" else log.parent.name
     with lock:
         running["now"] += 1
@@ -40,25 +52,24 @@ def fake_check(check, mutant_file, slot, log, timeouts, kernels):
             running["now"] -= 1
 
 
-mutate.run_check = fake_check
-mutate.gcc_warnings = lambda slot, units, log: ""
-mutate.Slot.build_targets = lambda self, logs: not (logs / f"{self.build.name}.log").write_text("")
+runner.run_check = fake_check
+Slot.build_targets = lambda self, logs: True
 with tempfile.TemporaryDirectory() as work:
     work = Path(work)
-    slots = [mutate.Slot(work / str(n), None) for n in range(2)]
+    slots = [Slot(work / str(n), Room()) for n in range(2)]
     for slot in slots:
         (slot.src / "impl").mkdir(parents=True)
-    mutants = [mutate.Mutant(name, "impl/block_unmask.cpp", 0, "", "", "Curated", name)
+    mutants = [Mutant(name, "impl/block_unmask.cpp", 0, "", "", "Curated", name)
                for name in ALONE]
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        mutate.test_all(mutants, slots, CHECKS, {}, set(), work / "logs", first_kill=True)
-        mutate.print_matrix(mutants, CHECKS, {}, fuzz=False)
-        report = mutate.write_report(mutants, work)
+        runner.test_all(mutants, slots, {}, work / "logs", first_kill=True)
+        report.print_matrix(mutants, Room(), {})
+        written = report.write_report(mutants, work)
 print(printed.getvalue())
 
 status = {m.id: m.status for m in mutants}
-reasons = {m["id"]: m["statusReason"] for f in report["files"].values() for m in f["mutants"]}
+reasons = {m["id"]: m["statusReason"] for f in written["files"].values() for m in f["mutants"]}
 expected = {"killed-alone": "Killed", "slow-alone-too": "Timeout", "passes-alone": "Survived"}
 failures = []
 if status != expected:

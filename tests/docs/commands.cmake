@@ -79,8 +79,10 @@ maskcheck_command_test(command_mutate 1800 mutation_slots ${commands}/mutate.sh 
 maskcheck_documented(command_mutate "scripts/mutate --fuzz" "scripts/mutate --fuzz --fuzz-runs 0"
   "scripts/mutate --operators" "scripts/mutate --operators impl/block_unmask.cpp --jobs 2"
   "scripts/mutate --only imprecise-8-past key-rotation-reversed")
-# The mutation test (tests/CMakeLists.txt) runs the whole curated catalogue.
+# The mutation tests (tests/CMakeLists.txt) run each room's whole curated catalogue.
 maskcheck_documented(mutation "scripts/mutate" "scripts/mutate --ci --first-kill")
+maskcheck_documented(mutation_wire "scripts/mutate --room wire" "scripts/mutate --room wire --ci --first-kill"
+  "scripts/mutate --room wire --operators")
 
 # ctest's label selections and scripts/test's presets: CI runs what they select.
 maskcheck_command_test(command_test_selection 120 - ${commands}/test_selection.sh

@@ -1,8 +1,19 @@
 #!/usr/bin/env bash
-# The mutation test: scripts/mutate --ci --first-kill as docs/testing.md shows it, its slots and
-# report under OUT: every curated mutant of impl/ killed by the fast checks, else it fails.
-# Usage: mutation.sh CHECKOUT OUT
+# The mutation tests: scripts/mutate --ci --first-kill as docs/testing.md shows it, for the kernels
+# room (every curated mutant of impl/ killed by the fast checks) or, with ROOM wire, the wire room
+# (every curated mutant of maskcheck wire's judging code killed by its unit tests and planted
+# peers), its slots and report under OUT; else it fails.
+# Usage: mutation.sh CHECKOUT OUT [wire]
 set -euo pipefail
 source "$(dirname "$0")/documented.sh"
 cd "$1"
-documented 'scripts/mutate --ci --first-kill' --out "$2"
+if [[ ${3:-} == wire ]]; then
+  documented 'scripts/mutate --room wire --ci --first-kill' --out "$2"
+  # The on-demand operator run, over its first mutant of the echo comparison, on the same slots:
+  # it must run (a survivor is the full run's to triage, so its verdict is not asserted here).
+  first=$(documented 'scripts/mutate --room wire --operators' --list | grep -m1 '^echo_comparison:')
+  documented 'scripts/mutate --room wire --operators' --only "$first" --first-kill --out "$2" |
+    grep -E '^(mutation score|status:)'
+else
+  documented 'scripts/mutate --ci --first-kill' --out "$2"
+fi

@@ -1,0 +1,63 @@
+"""The wire room: how maskcheck wire judges a live server or client (echoes, frame flags, close
+codes, pongs, fresh keys, read separation, the compression agreement), broken on purpose and run
+against its unit tests, the planted peers (each breaking one judgement, which must catch it at its
+case) and the good peers (which must still pass)."""
+from pathlib import Path
+
+from .slots import RELEASE, Build
+
+# The judging code: what decides pass or fail (not how bytes are sent or processes started).
+JUDGES = [
+    "harness/src/wire/echo_comparison.cpp",
+    "harness/src/wire/frame_reader.cpp",
+    "harness/src/wire/servers/wire_expectation.cpp",
+    "harness/src/wire/servers/server_policy.cpp",
+    "harness/src/wire/servers/wire_session.cpp",
+    "harness/src/wire/clients/client_session.cpp",
+    "harness/src/wire/deflate_negotiation.cpp",
+    "harness/src/wire/message_deflate.cpp",
+    "harness/src/wire/opening_handshake.cpp",
+    "harness/src/wire/read_barrier.cpp",
+]
+
+# ctest selections of the slot's build tree, one a check, cheapest first.
+PLANTED = r"_planted"
+PEERS = (r"^(server|client)_(maskcheck|python-websockets|python-websockets-deflate)$"
+         r"|^server_wire_cli$|^server_url$")
+READS = r"_separate_reads"
+
+
+class WireRoom:
+    name = "wire"
+    # The build's CMake files reach into tests/ and docs/ when the suites are configured.
+    tree = ["CMakeLists.txt", "CMakePresets.json", "cmake", "reference", "impl", "harness", "fuzz",
+            "corpus", "tests", "interop", "docs"]
+    operator_files = JUDGES
+    # Every file's mutants run the same checks.
+    baseline_files = ["harness/src/wire/judging.cpp"]
+
+    def checks(self):
+        return ["units", "planted", "peers", "reads"]
+
+    def builds(self, slot):
+        """maskcheck, its own echo server, planted and plain, and echo client, the wire room's
+        unit tests; the suites configured with maskcheck's own family and Python's (whose
+        websockets server carries the planted compression bugs)."""
+        yield Build(slot.build,
+                    RELEASE + ["-DMASKCHECK_TESTS=ON", "-DMASKCHECK_PROPERTIES=OFF",
+                               "-DMASKCHECK_BENCH=OFF", "-DMASKCHECK_INTEROP=OFF",
+                               "-DMASKCHECK_SERVERS=ON",
+                               "-DMASKCHECK_SERVER_FAMILIES=maskcheck;python"],
+                    ["maskcheck", "maskcheck_echo_server", "maskcheck_broken_echo_server",
+                     "maskcheck_echo_client", "wire_tests"], [])
+
+    def baseline(self, slot):
+        pass
+
+    def commands(self, check, mutant_file, slot, logs: Path):
+        if check == "units":
+            return [[str(slot.build / "bin" / "wire_tests"), "--gtest_brief=1"]]
+        selection = {"planted": PLANTED, "peers": PEERS, "reads": READS}[check]
+        # One test at a time: the workers already keep every core busy, one mutant each.
+        return [["ctest", "--test-dir", str(slot.build), "-R", selection, "--stop-on-failure",
+                 "--output-on-failure", "-j1"]]
