@@ -9,7 +9,9 @@
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/reference_frame_decoder.h"
 #include "wire/clients/client_cases.h"
+#include "wire/clients/client_session.h"
 #include "wire/clients/fuzzed_sequence.h"
+#include "wire/clients/key_checks.h"
 #include "wire/frame_reader.h"
 
 namespace maskcheck::wire {
@@ -220,6 +222,78 @@ TEST(ClientFrames, AnUnmaskedClientFrameIsAFinding) {
   const auto problem = reader.read(inbox, events);
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->find("unmasked"), std::string::npos);
+}
+
+// Keys made from their number: 1 -> 00000001.
+std::vector<Key> keys_of(std::initializer_list<std::uint32_t> words) {
+  std::vector<Key> keys;
+  for (std::uint32_t word : words) {
+    keys.push_back({static_cast<std::uint8_t>(word >> 24), static_cast<std::uint8_t>(word >> 16),
+                    static_cast<std::uint8_t>(word >> 8), static_cast<std::uint8_t>(word)});
+  }
+  return keys;
+}
+
+TEST(KeyChecks, APeriodIsTheShortestSeenTwiceOver) {
+  EXPECT_EQ(key_period(keys_of({1, 2, 3, 4, 1, 2, 3, 4, 1})), 4u);
+  EXPECT_EQ(key_period(keys_of({1, 1})), 1u);
+  EXPECT_EQ(key_period(keys_of({1, 2, 3, 1, 2})), 0u);  // a round and a bit is no period yet
+  EXPECT_EQ(key_period(keys_of({1, 2, 3, 4, 5, 6})), 0u);
+  EXPECT_EQ(key_word(keys_of({0x5e11a73c})[0]), 0x5e11a73cu);
+  EXPECT_EQ(key_hex(keys_of({0x0011a73c})[0]), "0011a73c");
+}
+
+TEST(KeyChecks, FindsEveryFrameMaskedWithAWordOfTheNonce) {
+  Nonce nonce{};
+  for (std::size_t i = 0; i < nonce.size(); ++i) nonce[i] = static_cast<std::uint8_t>(i + 1);
+  // The nonce's words: 01020304, 05060708, 090a0b0c, 0d0e0f10.
+  const auto keys = keys_of({0x0d0e0f10, 7, 0x01020304, 0x02030405, 0x090a0b0c});
+  EXPECT_EQ(frames_keyed_by_nonce(keys, nonce), (std::vector<std::size_t>{1, 3, 5}));
+}
+
+TEST(KeyChecks, APredictableConnectionNamesItsPeriodAndTheNoncesFrames) {
+  Nonce nonce{};
+  std::vector<Key> keys;
+  for (int round = 0; round < 4; ++round) {
+    for (std::uint32_t word : {0x01020304u, 2u, 3u, 4u}) keys.push_back(keys_of({word})[0]);
+  }
+  for (std::size_t i = 0; i < 4; ++i) nonce[i] = static_cast<std::uint8_t>(i + 1);
+  const auto failure = predictable_keys("id", keys, nonce);
+  ASSERT_TRUE(failure);
+  EXPECT_EQ(failure->headline,
+            "the client's mask keys come again on one connection: frame 5's key, 01020304, was "
+            "frame 1's; all 16 come round every 4 frames");
+  EXPECT_NE(failure->detail.find("frames 1, 5, 9, 13 (4 of 16) were masked with words of the "
+                                 "client's Sec-WebSocket-Key"),
+            std::string::npos)
+      << failure->detail;
+  EXPECT_FALSE(predictable_keys("id", keys_of({1, 2, 3, 4}), Nonce{}));
+  // Nine frames keyed by the nonce: eight are listed.
+  for (std::size_t i = 0; i < nonce.size(); ++i) nonce[i] = static_cast<std::uint8_t>(i + 1);
+  const auto words = keys_of({0x01020304, 0x05060708, 0x090a0b0c, 0x0d0e0f10});
+  std::vector<Key> nonce_keys;
+  for (std::size_t i = 0; i < 9; ++i) nonce_keys.push_back(words[i % 4]);
+  const auto many = predictable_keys("id", nonce_keys, nonce);
+  ASSERT_TRUE(many);
+  EXPECT_NE(many->detail.find("frames 1, 2, 3, 4, 5, 6, 7, 8, ... (9 of 9)"), std::string::npos)
+      << many->detail;
+}
+
+TEST(KeyChecks, ASecondProcessRepeatingKeysIsCounted) {
+  EXPECT_FALSE(keys_again("id", keys_of({1, 2}), keys_of({3, 4})));
+  const auto failure = keys_again("id", keys_of({1, 2, 3}), keys_of({9, 3, 2, 8}));
+  ASSERT_TRUE(failure);
+  EXPECT_EQ(failure->headline,
+            "the client's mask keys come again on a new connection: 2 of the second client's 4 "
+            "keys were the first's (the first of them 00000003)");
+}
+
+TEST(KeySpread, MergesFramesZerosAndDistinctKeys) {
+  KeySpread run{10, 1, {1, 2}};
+  run.merge({5, 2, {2, 3}});
+  EXPECT_EQ(run.frames, 15u);
+  EXPECT_EQ(run.zero, 3u);
+  EXPECT_EQ(run.distinct.size(), 3u);
 }
 
 }  // namespace

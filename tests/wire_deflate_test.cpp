@@ -163,6 +163,41 @@ TEST(DeflateNegotiation, RefusesAnswersTheRfcForbids) {
             std::string::npos);
 }
 
+TEST(DeflateNegotiation, WindowBitsRunFrom8To15) {
+  const std::string offer = "permessage-deflate; client_max_window_bits";
+  for (const unsigned bits : {7u, 8u, 15u, 16u}) {
+    const std::string answer = "permessage-deflate; server_max_window_bits=" + std::to_string(bits);
+    const std::string verdict = refused(offer, answer);
+    if (bits >= 8 && bits <= 15) {
+      EXPECT_EQ(verdict, "accepted") << bits;
+      EXPECT_EQ(agreed(offer, answer).server.window_bits, bits);
+    } else {
+      EXPECT_NE(verdict.find("8 to 15"), std::string::npos) << bits << ": " << verdict;
+    }
+  }
+}
+
+TEST(DeflateNegotiation, ReadsParametersWhateverTheSpacesAroundThem) {
+  const DeflateAgreement tight = agreed("permessage-deflate;client_max_window_bits",
+                                        "permessage-deflate;client_max_window_bits=9 \t");
+  EXPECT_EQ(tight.client.window_bits, 9u);
+  const DeflateAgreement loose =
+      agreed("permessage-deflate; client_max_window_bits",
+             " permessage-deflate ;  server_no_context_takeover ; client_max_window_bits = 10");
+  EXPECT_EQ(loose.client.window_bits, 10u);
+  EXPECT_TRUE(loose.server.no_context_takeover);
+}
+
+TEST(DeflateNegotiation, DescribesEachSideFromMaskchecksPlace) {
+  const DeflateAgreement agreement{{10, true}, {15, false}};
+  EXPECT_EQ(describe(agreement),
+            "maskcheck's messages: 10-bit window, no context takeover; the server's: 15-bit "
+            "window, context takeover");
+  EXPECT_EQ(describe(agreement, Sender::server),
+            "the client's messages: 10-bit window, no context takeover; maskcheck's: 15-bit "
+            "window, context takeover");
+}
+
 TEST(DeflateNegotiation, AServerTakesTheFirstOfferItCan) {
   auto taken = accept_offer(
       "x-webkit-deflate-frame, permessage-deflate; level=1, permessage-deflate; "

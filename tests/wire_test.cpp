@@ -2,11 +2,13 @@
 // policy file, the reading of server frames, and what the oracle expects.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <variant>
 
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/reference_frame_decoder.h"
+#include "wire/echo_comparison.h"
 #include "wire/frame_reader.h"
 #include "wire/loopback_url.h"
 #include "wire/opening_handshake.h"
@@ -81,6 +83,48 @@ TEST(ServerPolicy, RefusesWhatItCannotRead) {
   }
 }
 
+TEST(ServerPolicy, NamesEveryErrorClass) {
+  using reference::ProtocolError;
+  for (int value = 0; value <= static_cast<int>(ProtocolError::non_minimal_length); ++value) {
+    const auto error = static_cast<ProtocolError>(value);
+    const std::string name(reference::protocol_error_name(error));
+    const auto parsed = parse_policy(R"({"error_close_codes": {")" + name + R"(": [1011]}})");
+    ASSERT_TRUE(std::holds_alternative<ServerPolicy>(parsed)) << name;
+    EXPECT_EQ(std::get<ServerPolicy>(parsed).codes_for(error), std::vector<std::uint16_t>{1011})
+        << name;
+  }
+}
+
+TEST(ServerPolicy, EveryErrorMayCloseWithoutAFrameUnderAStar) {
+  using reference::ProtocolError;
+  const auto parsed = parse_policy(R"({"closes_without_frame": ["*"]})");
+  ASSERT_TRUE(std::holds_alternative<ServerPolicy>(parsed));
+  const ServerPolicy& policy = std::get<ServerPolicy>(parsed);
+  for (int value = 0; value <= static_cast<int>(ProtocolError::non_minimal_length); ++value) {
+    EXPECT_TRUE(policy.closes_without_frame.contains(static_cast<ProtocolError>(value))) << value;
+  }
+}
+
+TEST(ServerPolicy, TakesCloseCodes1000To4999) {
+  for (const int code : {999, 1000, 4999, 5000}) {
+    const auto parsed =
+        parse_policy(R"({"error_close_codes": {"default": [)" + std::to_string(code) + "]}}");
+    EXPECT_EQ(std::holds_alternative<ServerPolicy>(parsed), code >= 1000 && code <= 4999) << code;
+  }
+}
+
+TEST(ServerPolicy, AnInvalidCloseReasonHasCodesOfItsOwn) {
+  using reference::ProtocolError;
+  const auto parsed = parse_policy(R"({"error_close_codes": {"default": [1002],
+      "invalid-utf8": [1007], "invalid-utf8-in-close-reason": [1002, "no-code"]}})");
+  ASSERT_TRUE(std::holds_alternative<ServerPolicy>(parsed)) << std::get<std::string>(parsed);
+  const ServerPolicy& policy = std::get<ServerPolicy>(parsed);
+  EXPECT_EQ(policy.codes_for(ProtocolError::invalid_utf8, true),
+            (std::vector<std::uint16_t>{1002, kNoCode}));
+  EXPECT_EQ(policy.codes_for(ProtocolError::invalid_utf8, false), std::vector<std::uint16_t>{1007});
+  EXPECT_EQ(policy.codes_for(ProtocolError::reserved_bits, true), std::vector<std::uint16_t>{1002});
+}
+
 std::vector<std::uint8_t> server_frame(std::uint8_t first_byte, std::vector<std::uint8_t> payload,
                                        bool masked = false) {
   std::vector<std::uint8_t> bytes{first_byte, static_cast<std::uint8_t>(payload.size())};
@@ -116,6 +160,21 @@ TEST(ServerFrames, AMaskedServerFrameIsAFinding) {
   const auto problem = reader.read(inbox, events);
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->find("masked"), std::string::npos);
+}
+
+TEST(ServerFrames, EveryReservedOpcodeIsAFindingAndEveryOtherIsNot) {
+  for (std::uint8_t opcode = 0; opcode < 16; ++opcode) {
+    // A continuation opens no message: each opcode inside a text message, after its first frame.
+    std::vector<std::uint8_t> inbox = server_frame(0x01, {'a'});
+    const auto frame = server_frame(static_cast<std::uint8_t>(0x80 | opcode), {'x'});
+    inbox.insert(inbox.end(), frame.begin(), frame.end());
+    FrameReader reader;
+    std::vector<WireEvent> events;
+    const auto problem = reader.read(inbox, events);
+    const bool reserved = (opcode >= 3 && opcode <= 7) || opcode >= 11;
+    EXPECT_EQ(problem && problem->find("reserved opcode") != std::string::npos, reserved)
+        << "opcode " << int{opcode} << ": " << problem.value_or("no finding");
+  }
 }
 
 // A text message and a ping, then a client close: the echo, the pong, a close echoing the code.
@@ -154,6 +213,97 @@ TEST(WireExpectation, EchoesAPongAndTheCloseCode) {
   ServerPolicy drops;
   drops.close_drops_pending_replies = true;
   EXPECT_FALSE(compare_wire(expect(message_ping_close(1000), drops), lost_echo, "id"));
+}
+
+TEST(ServerFrames, AControlFrameOver125BytesIsAFinding) {
+  for (const std::size_t length : {125u, 126u}) {
+    const std::vector<std::uint8_t> payload(length, 'p');
+    std::vector<std::uint8_t> inbox;
+    append_frame(inbox, {kFin | 0xa, payload, {}, 0, false});
+    FrameReader reader;
+    std::vector<WireEvent> events;
+    EXPECT_EQ(reader.read(inbox, events).has_value(), length > 125) << length << " bytes";
+  }
+}
+
+TEST(ServerFrames, ATextOrBinaryFrameInsideAMessageIsAFinding) {
+  for (const std::uint8_t first : {0x01, 0x02}) {
+    for (const std::uint8_t next : {0x81, 0x82}) {
+      std::vector<std::uint8_t> inbox = server_frame(first, {'a'});
+      const auto frame = server_frame(next, {'b'});
+      inbox.insert(inbox.end(), frame.begin(), frame.end());
+      FrameReader reader;
+      std::vector<WireEvent> events;
+      const auto problem = reader.read(inbox, events);
+      ASSERT_TRUE(problem) << int{first} << " then " << int{next};
+      EXPECT_NE(problem->find("inside another"), std::string::npos) << *problem;
+    }
+  }
+}
+
+TEST(WireComparison, ACloseCodeTakesTwoBytes) {
+  EXPECT_EQ(close_code({0x8, {0x03}}), std::nullopt);
+  EXPECT_EQ(close_code({0x8, {}}), std::nullopt);
+  EXPECT_EQ(close_code({0x8, {0x03, 0xe9, 'x'}}), std::optional<std::uint16_t>(1001));
+}
+
+TEST(WireComparison, AnErrorThePolicyLetsDropMayEndTheConnectionButNotHang) {
+  WireExpectation expected;
+  expected.ending = Ending::error;
+  expected.close_codes = {1002};
+  expected.error_words = "unmasked-frame";
+  const WireObservation ended{{}, Finish::closed, {}};
+  const WireObservation hung{{}, Finish::timed_out, {}};
+  EXPECT_TRUE(compare_wire(expected, ended, "id"));  // the policy wants a close frame
+  expected.may_drop = true;
+  EXPECT_FALSE(compare_wire(expected, ended, "id"));
+  EXPECT_TRUE(compare_wire(expected, hung, "id"));
+}
+
+TEST(WireExpectation, ACloseWithNoCodeMayBeAnsweredEmptyOrWith1000) {
+  std::vector<std::uint8_t> stream;
+  append_frame(stream, {kFin | 0x8, {}, {9, 9, 9, 9}});
+  const WireExpectation expected = expect(stream, ServerPolicy{});
+  EXPECT_EQ(expected.ending, Ending::client_close);
+  EXPECT_TRUE(expected.empty_close_allowed);
+  EXPECT_EQ(expected.close_codes, std::vector<std::uint16_t>{1000});
+}
+
+TEST(WireExpectation, AWholeFaultyFrameIsAnErrorEvenWithATruncatedOneAfterIt) {
+  std::vector<std::uint8_t> stream;
+  const std::vector<std::uint8_t> hi{'h', 'i'};
+  append_frame(stream, {kFin | 0x1, hi, {}, 0, false});  // unmasked: the error
+  append_frame(stream, {kFin | 0x1, hi, {1, 2, 3, 4}});
+  stream.resize(stream.size() - 1);  // the next frame stops short
+  const WireExpectation expected = expect(stream, ServerPolicy{});
+  EXPECT_EQ(expected.ending, Ending::error);
+  EXPECT_EQ(expected.close_codes, std::vector<std::uint16_t>{1002});
+}
+
+TEST(WireExpectation, AnInvalidCloseReasonTakesTheCloseReasonsCodes) {
+  ServerPolicy policy;
+  policy.utf8 = true;
+  policy.close_codes[reference::ProtocolError::invalid_utf8] = {1007};
+  policy.close_reason_utf8_codes = std::vector<std::uint16_t>{1002};
+  const std::vector<std::uint8_t> bad_text{0xc3};
+  const std::vector<std::uint8_t> bad_reason{0x03, 0xe8, 0xc3};
+  std::vector<std::uint8_t> text_stream;
+  append_frame(text_stream, {kFin | 0x1, bad_text, {1, 2, 3, 4}});
+  std::vector<std::uint8_t> close_stream;
+  append_frame(close_stream, {kFin | 0x8, bad_reason, {1, 2, 3, 4}});
+  EXPECT_EQ(expect(text_stream, policy).close_codes, std::vector<std::uint16_t>{1007});
+  EXPECT_EQ(expect(close_stream, policy).close_codes, std::vector<std::uint16_t>{1002});
+}
+
+TEST(WireExpectation, AMessageLeftOpenIsUnfinishedEvenBehindAPing) {
+  const std::vector<std::uint8_t> part{'a'};
+  std::vector<std::uint8_t> stream;
+  append_frame(stream, {0x1, part, {1, 2, 3, 4}});  // no FIN: the message goes on
+  EXPECT_EQ(expect(stream, ServerPolicy{}).ending, Ending::unfinished);
+  append_frame(stream, {kFin | 0x9, part, {5, 6, 7, 8}});
+  EXPECT_EQ(expect(stream, ServerPolicy{}).ending, Ending::unfinished);
+  append_frame(stream, {kFin | 0x0, part, {5, 6, 7, 8}});
+  EXPECT_EQ(expect(stream, ServerPolicy{}).ending, Ending::open);
 }
 
 TEST(WireExpectation, ARefusedCloseCodeIsAnError) {

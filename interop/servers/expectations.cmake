@@ -89,7 +89,9 @@ if(TARGET maskcheck_broken_parsers)
     "errors-closed-without-frame|${unmasked}|the server should close with 1002, but it ended the connection without a close frame"
     "fence-answered-with-close|${stream}|every frame was whole and valid, but the server closed with code 1000"
     "fence-answered-by-ending|${stream}|every frame was whole and valid, but the server ended the connection without a close frame"
-    "replies-lost-at-close|${controls}|the server sent 0 of the 2 echoes the reference expects and ended the connection")
+    "replies-lost-at-close|${controls}|the server sent 0 of the 2 echoes the reference expects and ended the connection"
+    "replies-held-inside-a-frame|wire:stream:message-then-frame-cut-inside-payload:server|the server sent 0 of the 1 echo the reference expects and stopped answering"
+    "partial-message-echoed-at-end|wire:stream:message-then-frame-cut-inside-payload:server|the server sent 2 echoes. the reference expects 1 .the first extra: a binary of 4 bytes")
   foreach(planted IN LISTS planted_replies)
     string(REPLACE "|" ";" fields "${planted}")
     list(GET fields 0 name)
@@ -101,8 +103,8 @@ if(TARGET maskcheck_broken_parsers)
   endforeach()
   # Fuzzing finds it too: on one connection the fuzzed cases run in order, so the first to fail
   # is the same every time, whatever the machine's speed.
-  maskcheck_planted_bug(server_fuzz_planted servers wire:fuzz:s1:i15
-    "echo 1 .text.: payload differs from the reference first at byte 2" "--fuzz 60 --connections 1"
+  maskcheck_planted_bug(server_fuzz_planted servers wire:fuzz:s1:i10
+    "echo 0 .text.: payload differs from the reference first at byte 100" "--fuzz 60 --connections 1"
     --server "$<TARGET_FILE:maskcheck_broken_echo_server> key-not-rotated-after-first-part"
     --policy ${policy})
 endif()

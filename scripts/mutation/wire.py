@@ -14,17 +14,37 @@ JUDGES = [
     "harness/src/wire/servers/server_policy.cpp",
     "harness/src/wire/servers/wire_session.cpp",
     "harness/src/wire/clients/client_session.cpp",
+    "harness/src/wire/clients/key_checks.cpp",
     "harness/src/wire/deflate_negotiation.cpp",
     "harness/src/wire/message_deflate.cpp",
     "harness/src/wire/opening_handshake.cpp",
     "harness/src/wire/read_barrier.cpp",
 ]
 
-# ctest selections of the slot's build tree, one a check, cheapest first.
-PLANTED = r"_planted"
-PEERS = (r"^(server|client)_(maskcheck|python-websockets|python-websockets-deflate)$"
-         r"|^server_wire_cli$|^server_url$")
-READS = r"_separate_reads"
+# ctest selections of the slot's build tree for each check, by the side a file judges: a server
+# session's code cannot change a client's verdict, nor a client session's a server's.
+SELECTIONS = {
+    "servers": {
+        "planted": r"^server_planted_|^server_fuzz_planted$",
+        "peers": (r"^server_(maskcheck|maskcheck-stays-open|python-websockets|"
+                  r"python-websockets-deflate)$"
+                  r"|^server_wire_cli$|^server_url$"),
+        "reads": r"^server_separate_reads",
+    },
+    "clients": {
+        "planted": r"^client_planted_",
+        "peers": r"^client_(maskcheck|python-websockets|python-websockets-deflate)$",
+        "reads": r"^client_separate_reads$",
+    },
+}
+
+
+def side_of(mutant_file: str) -> list:
+    """The sides whose verdicts a file's code decides."""
+    for side in SELECTIONS:
+        if f"/{side}/" in mutant_file:
+            return [side]
+    return list(SELECTIONS)
 
 
 class WireRoom:
@@ -33,8 +53,8 @@ class WireRoom:
     tree = ["CMakeLists.txt", "CMakePresets.json", "cmake", "reference", "impl", "harness", "fuzz",
             "corpus", "tests", "interop", "docs"]
     operator_files = JUDGES
-    # Every file's mutants run the same checks.
-    baseline_files = ["harness/src/wire/judging.cpp"]
+    # A file both sides share runs every check a file of one side runs, and more.
+    baseline_files = ["harness/src/wire/any.cpp"]
 
     def checks(self):
         return ["units", "planted", "peers", "reads"]
@@ -57,7 +77,7 @@ class WireRoom:
     def commands(self, check, mutant_file, slot, logs: Path):
         if check == "units":
             return [[str(slot.build / "bin" / "wire_tests"), "--gtest_brief=1"]]
-        selection = {"planted": PLANTED, "peers": PEERS, "reads": READS}[check]
+        selection = "|".join(SELECTIONS[side][check] for side in side_of(mutant_file))
         # One test at a time: the workers already keep every core busy, one mutant each.
         return [["ctest", "--test-dir", str(slot.build), "-R", selection, "--stop-on-failure",
                  "--output-on-failure", "-j1"]]

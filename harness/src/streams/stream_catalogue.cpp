@@ -280,6 +280,13 @@ std::vector<NamedStream> make_stream_catalogue() {
       {"fragmented-with-controls-bytewise", fragmented, bytewise(fragmented.size())});
   catalogue.push_back(
       {"fragmented-with-controls-7-byte-reads", fragmented, every(7, fragmented.size())});
+  // A message, then a frame whose payload stops short: the message's echo is owed at once, while
+  // the frame waits (a server that holds its replies until a frame is whole never sends it).
+  Bytes cut_frame;
+  add(cut_frame, kFin | opcode::text, {'h', 'i'}, 1);
+  add(cut_frame, kFin | opcode::binary, pattern(10, 7), 2);
+  cut_frame.resize(cut_frame.size() - 6);
+  catalogue.push_back({"message-then-frame-cut-inside-payload", cut_frame, {}});
 
   for (const ErrorStream& error : error_streams()) {
     Bytes stream;

@@ -57,7 +57,7 @@ class Connection {
     for (;;) {
       std::uint8_t* data = buffer_.data() + before;
       const ssize_t n = recv(fd_, data, kReceiveBuffer, 0);
-      if (n == 0) return false;
+      if (n == 0) return end_of_stream();
       if (n < 0) return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
       if (!parser_) {
         if (!upgrade(data, static_cast<std::size_t>(n))) return false;
@@ -70,6 +70,7 @@ class Connection {
   }
   // Sends what is queued; false if the connection failed.
   bool flush() {
+    if (holding()) return true;
     while (sent_ < outbox_.size()) {
       const ssize_t n = send(fd_, outbox_.data() + sent_, outbox_.size() - sent_, MSG_NOSIGNAL);
       if (n < 0) return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
@@ -79,7 +80,8 @@ class Connection {
     sent_ = 0;
     return true;
   }
-  bool wants_to_write() const { return sent_ < outbox_.size(); }
+  bool wants_to_write() const { return sent_ < outbox_.size() && !holding(); }
+  bool wants_to_read() const { return !ended_; }
   bool finished() const { return closing_ && !wants_to_write(); }
 
  private:
@@ -114,6 +116,20 @@ class Connection {
 
   void queue(const std::string& text) { outbox_.insert(outbox_.end(), text.begin(), text.end()); }
   bool planted(PlantedReply bug) const { return options_.planted == bug; }
+  bool holding() const {
+    return planted(PlantedReply::replies_held_inside_a_frame) && inside_frame_;
+  }
+  // The client shut down its writing: the connection ends, or with stays_open_after_end waits
+  // for the client to close it. False once the connection is over.
+  bool end_of_stream() {
+    if (planted(PlantedReply::partial_message_echoed_at_end) && !message_.empty()) {
+      send_frame(message_opcode_, message_.data(), message_.size());
+      closing_ = true;
+      return flush();
+    }
+    ended_ = true;
+    return options_.stays_open_after_end;
+  }
   void send_frame(std::uint8_t opcode, const std::uint8_t* payload, std::size_t n,
                   bool fin = true) {
     const std::uint8_t rsv2 = planted(PlantedReply::frames_with_rsv2) ? 0x20 : 0;
@@ -176,6 +192,7 @@ class Connection {
                       std::size_t n, std::uint64_t remaining) {
     Connection& self = of(context);
     if (self.closing_) return;  // the parser reads on past a close in the same read
+    self.inside_frame_ = remaining > 0;
     if (opcode != 0 && self.message_.empty()) self.message_opcode_ = opcode;
     if (self.options_.counting && self.message_opcode_ == kBinary) return;  // unmasked, not kept
     self.message_.insert(self.message_.end(), payload, payload + n);
@@ -223,6 +240,8 @@ class Connection {
   std::vector<std::uint8_t> outbox_;
   std::size_t sent_ = 0;
   bool closing_ = false;
+  bool ended_ = false;         // the client's stream ended: nothing more to read
+  bool inside_frame_ = false;  // the last payload read left its frame unfinished
 };
 
 }  // namespace
@@ -247,6 +266,8 @@ std::span<const PlantedReplyName> planted_replies() {
       {errors_closed_without_frame, "errors-closed-without-frame"},
       {fence_answered_with_close, "fence-answered-with-close"},
       {fence_answered_by_ending, "fence-answered-by-ending"},
+      {replies_held_inside_a_frame, "replies-held-inside-a-frame"},
+      {partial_message_echoed_at_end, "partial-message-echoed-at-end"},
       {replies_lost_at_close, "replies-lost-at-close"},
   };
   return kNames;
@@ -295,7 +316,9 @@ int run_echo_server(const EchoServerOptions& options) {
         connections.erase(fd);  // closes it
         continue;
       }
-      epoll_event watch{EPOLLIN | (connection.wants_to_write() ? EPOLLOUT : 0u), {.fd = fd}};
+      epoll_event watch{(connection.wants_to_read() ? EPOLLIN : 0u) |
+                            (connection.wants_to_write() ? EPOLLOUT : 0u),
+                        {.fd = fd}};
       epoll_ctl(poller, EPOLL_CTL_MOD, fd, &watch);
     }
   }

@@ -34,10 +34,13 @@ enum class PlantedReply {
   close_answered_with_1000,   // the code a client's close is answered with
   close_unanswered,           // no close frame for the client's
   errors_closed_with_1000,    // the code a protocol error closes with
-  errors_closed_without_frame,  // a protocol error ends the connection with no close frame
-  fence_answered_with_close,    // a close while every frame is valid
-  fence_answered_by_ending,     // the connection ended while every frame is valid
-  replies_lost_at_close,        // echoes queued before the client's close dropped
+  errors_closed_without_frame,    // a protocol error ends the connection with no close frame
+  fence_answered_with_close,      // a close while every frame is valid
+  fence_answered_by_ending,       // the connection ended while every frame is valid
+  replies_lost_at_close,          // echoes queued before the client's close dropped
+  replies_held_inside_a_frame,    // nothing sent while a frame is only partly read: a stream that
+                                  // stops inside one never gets the replies it is owed
+  partial_message_echoed_at_end,  // at the end of the client's stream, an open message echoed
 };
 
 struct PlantedReplyName {
@@ -52,6 +55,9 @@ struct EchoServerOptions {
   unsigned variant = 0;
   std::uint64_t max_message_size = std::uint64_t{16} << 20;
   bool counting = false;  // binary messages unmasked and dropped, not echoed (maskcheck throughput)
+  // The end of the client's stream (it shut down its writing) leaves the connection open: the
+  // server stops reading and closes only when the client does. (RFC 6455 leaves it to the server.)
+  bool stays_open_after_end = false;
   PlantedReply planted = PlantedReply::none;
 };
 

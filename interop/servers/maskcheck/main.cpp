@@ -1,5 +1,5 @@
 // maskcheck's parser as a live echo server: `maskcheck_echo_server [--kernel K] [--parser P]
-// [--variant V] [--plugin LIB] [--parser-plugin LIB]`, for maskcheck wire.
+// [--variant V] [--plugin LIB] [--parser-plugin LIB] [--stay-open]`, for maskcheck wire.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +24,9 @@ int main(int argc, char** argv) {
   app.add_option("--variant", variant_name, "the parser's variant (default: in-place)");
   app.add_option("--plugin", plugins, "a kernel plug-in library (repeatable)");
   app.add_option("--parser-plugin", parser_plugins, "a parser plug-in library (repeatable)");
+  bool stays_open = false;
+  app.add_flag("--stay-open", stays_open,
+               "when a client shuts down its writing, keep the connection until it closes");
   CLI11_PARSE(app, argc, argv);
   for (const std::string& plugin : plugins) {
     if (auto error = load_plugin(plugin); !error.empty()) {
@@ -60,6 +63,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   options.variant = *variant;
+  options.stays_open_after_end = stays_open;
   // MASKCHECK_COUNT=1 (maskcheck throughput): binary messages are taken, not echoed; text still is.
   const char* counting = std::getenv("MASKCHECK_COUNT");
   options.counting = counting != nullptr && std::string_view(counting) == "1";

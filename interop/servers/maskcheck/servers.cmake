@@ -17,3 +17,7 @@ set_target_properties(maskcheck_echo_server PROPERTIES RUNTIME_OUTPUT_DIRECTORY
 maskcheck_echo_server(maskcheck POLICY ${CMAKE_CURRENT_LIST_DIR}/maskcheck.json
   COMMAND ${PROJECT_BINARY_DIR}/servers/maskcheck/maskcheck_echo_server
   DEPENDS maskcheck_echo_server)
+# The same, keeping a connection open after the client shut down its writing (as a server may):
+# a stream that stops inside a frame or a message may then get no close at all.
+maskcheck_echo_server(maskcheck-stays-open POLICY ${CMAKE_CURRENT_LIST_DIR}/maskcheck.json
+  COMMAND ${PROJECT_BINARY_DIR}/servers/maskcheck/maskcheck_echo_server --stay-open)
