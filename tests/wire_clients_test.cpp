@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <variant>
 
@@ -277,6 +278,33 @@ TEST(KeyChecks, APredictableConnectionNamesItsPeriodAndTheNoncesFrames) {
   ASSERT_TRUE(many);
   EXPECT_NE(many->detail.find("frames 1, 2, 3, 4, 5, 6, 7, 8, ... (9 of 9)"), std::string::npos)
       << many->detail;
+}
+
+TEST(KeyChecks, TheSecondFrameRepeatingTheFirstIsFound) {
+  const auto failure = predictable_keys("id", keys_of({7, 7, 8}), Nonce{});
+  ASSERT_TRUE(failure);
+  EXPECT_EQ(failure->headline,
+            "the client's mask keys come again on one connection: frame 2's key, 00000007, was "
+            "frame 1's");
+}
+
+// The checks read the keys and the nonce and nothing past them: a key left in the vector's storage
+// after its end, or the bytes after the nonce, match nothing (an off-by-one would read them).
+TEST(KeyChecks, LookNoFurtherThanTheKeysAndTheNonce) {
+  struct NonceAndNext {
+    Nonce nonce{};
+    std::array<std::uint8_t, 4> next{0x0a, 0x0b, 0x0c, 0x0d};
+  } held;
+  static_assert(sizeof(NonceAndNext) == 20, "the next bytes follow the nonce");
+  EXPECT_TRUE(frames_keyed_by_nonce(keys_of({0x0a0b0c0d}), held.nonce).empty());
+
+  Nonce nonce{0x01, 0x02, 0x03, 0x04};
+  std::vector<Key> keys = keys_of({1, 2, 0x01020304});
+  keys.pop_back();  // its bytes stay in the storage, past the end
+  EXPECT_TRUE(frames_keyed_by_nonce(keys, nonce).empty());
+  keys = keys_of({1, 2, 1});
+  keys.pop_back();
+  EXPECT_FALSE(predictable_keys("id", keys, Nonce{}));
 }
 
 TEST(KeyChecks, ASecondProcessRepeatingKeysIsCounted) {

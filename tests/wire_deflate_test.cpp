@@ -94,6 +94,17 @@ TEST(MessageDeflate, RefusesWhatDoesNotInflateOrGrowsTooLarge) {
   MessageInflater after({15, false}, 1 << 20);
   EXPECT_TRUE(std::holds_alternative<std::string>(
       after.inflate(Bytes{0xf3, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00, 0xf2, 0x48, 0x05, 0x00})));
+  // After a final block only an empty stored block's first byte (00) may come: no other byte, and
+  // not two.
+  for (const Bytes& rest : {Bytes{0x01}, Bytes{0x00, 0x00}}) {
+    Bytes payload{0xf3, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00};
+    payload.insert(payload.end(), rest.begin(), rest.end());
+    MessageInflater fresh({15, false}, 1 << 20);
+    EXPECT_TRUE(std::holds_alternative<std::string>(fresh.inflate(payload))) << rest.size();
+  }
+  // A message of exactly the limit is taken.
+  MessageInflater exact({15, true}, 1000);
+  EXPECT_EQ(inflated(exact, compressor.compress(Bytes(1000, 'a'))), Bytes(1000, 'a'));
 }
 
 DeflateAgreement agreed(const std::string& offer_text, const std::string& answer) {
@@ -122,6 +133,11 @@ TEST(DeflateNegotiation, AnAnswerSetsEachDirection) {
              "client_no_context_takeover; server_max_window_bits=\"12\"");
   EXPECT_EQ(narrowed.client, (DeflateParameters{10, true}));
   EXPECT_EQ(narrowed.server, (DeflateParameters{12, true}));
+  // An answer may give the client the very window it offered.
+  EXPECT_EQ(agreed("permessage-deflate; client_max_window_bits=12",
+                   "permessage-deflate; client_max_window_bits=12")
+                .client.window_bits,
+            12u);
 }
 
 TEST(DeflateNegotiation, AnOfferReadsBackAsItsHeader) {
@@ -223,6 +239,12 @@ TEST(DeflateNegotiation, AServerTakesTheFirstOfferItCan) {
             std::string::npos);
   EXPECT_NE(none("permessage-deflate; server_max_window_bits").find("can be taken"),
             std::string::npos);
+  // A list's empty elements are ignored (RFC 7230 section 7).
+  EXPECT_EQ(none(", permessage-deflate,"), "taken");
+  // An offer that asks nothing: maskcheck's messages in a 15-bit window, with context takeover.
+  auto plain = accept_offer("permessage-deflate");
+  ASSERT_TRUE(std::holds_alternative<DeflateAcceptance>(plain));
+  EXPECT_EQ(std::get<DeflateAcceptance>(plain).agreed.server, (DeflateParameters{15, false}));
 }
 
 TEST(CompressedCases, ReadBackAsTheirMessagesWhateverTheAgreement) {

@@ -46,6 +46,7 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 std::variant<std::vector<Extension>, std::string> parse_extensions(std::string_view text) {
   std::vector<Extension> extensions;
   for (std::string_view item : split(text, ',')) {
+    if (item.empty()) continue;  // a list's empty elements are ignored (RFC 7230 section 7)
     const std::vector<std::string_view> fields = split(item, ';');
     if (fields.front().empty()) return "an empty extension in '" + std::string(text) + "'";
     Extension extension{std::string(fields.front()), {}};
