@@ -83,10 +83,17 @@ TEST(ServerPolicy, RefusesWhatItCannotRead) {
   }
 }
 
+std::vector<reference::ProtocolError> every_protocol_error() {
+  std::vector<reference::ProtocolError> errors;
+  for (int value = 0; value <= static_cast<int>(reference::ProtocolError::non_minimal_length);
+       ++value) {
+    errors.push_back(static_cast<reference::ProtocolError>(value));
+  }
+  return errors;
+}
+
 TEST(ServerPolicy, NamesEveryErrorClass) {
-  using reference::ProtocolError;
-  for (int value = 0; value <= static_cast<int>(ProtocolError::non_minimal_length); ++value) {
-    const auto error = static_cast<ProtocolError>(value);
+  for (const reference::ProtocolError error : every_protocol_error()) {
     const std::string name(reference::protocol_error_name(error));
     const auto parsed = parse_policy(R"({"error_close_codes": {")" + name + R"(": [1011]}})");
     ASSERT_TRUE(std::holds_alternative<ServerPolicy>(parsed)) << name;
@@ -96,12 +103,12 @@ TEST(ServerPolicy, NamesEveryErrorClass) {
 }
 
 TEST(ServerPolicy, EveryErrorMayCloseWithoutAFrameUnderAStar) {
-  using reference::ProtocolError;
   const auto parsed = parse_policy(R"({"closes_without_frame": ["*"]})");
   ASSERT_TRUE(std::holds_alternative<ServerPolicy>(parsed));
   const ServerPolicy& policy = std::get<ServerPolicy>(parsed);
-  for (int value = 0; value <= static_cast<int>(ProtocolError::non_minimal_length); ++value) {
-    EXPECT_TRUE(policy.closes_without_frame.contains(static_cast<ProtocolError>(value))) << value;
+  for (const reference::ProtocolError error : every_protocol_error()) {
+    EXPECT_TRUE(policy.closes_without_frame.contains(error))
+        << reference::protocol_error_name(error);
   }
 }
 
@@ -136,6 +143,13 @@ std::vector<std::uint8_t> server_frame(std::uint8_t first_byte, std::vector<std:
   return bytes;
 }
 
+// What a new reader finds wrong in a server's bytes, if anything.
+std::optional<std::string> problem_in(std::vector<std::uint8_t> inbox) {
+  FrameReader reader;
+  std::vector<WireEvent> events;
+  return reader.read(inbox, events);
+}
+
 TEST(ServerFrames, JoinsFragmentsAndKeepsControlFramesInPlace) {
   std::vector<std::uint8_t> inbox = server_frame(0x01, {'a'});
   for (const auto& more :
@@ -154,10 +168,7 @@ TEST(ServerFrames, JoinsFragmentsAndKeepsControlFramesInPlace) {
 }
 
 TEST(ServerFrames, AMaskedServerFrameIsAFinding) {
-  std::vector<std::uint8_t> inbox = server_frame(0x81, {'x'}, true);
-  FrameReader reader;
-  std::vector<WireEvent> events;
-  const auto problem = reader.read(inbox, events);
+  const auto problem = problem_in(server_frame(0x81, {'x'}, true));
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->find("masked"), std::string::npos);
 }
@@ -168,9 +179,7 @@ TEST(ServerFrames, EveryReservedOpcodeIsAFindingAndEveryOtherIsNot) {
     std::vector<std::uint8_t> inbox = server_frame(0x01, {'a'});
     const auto frame = server_frame(static_cast<std::uint8_t>(0x80 | opcode), {'x'});
     inbox.insert(inbox.end(), frame.begin(), frame.end());
-    FrameReader reader;
-    std::vector<WireEvent> events;
-    const auto problem = reader.read(inbox, events);
+    const auto problem = problem_in(inbox);
     const bool reserved = (opcode >= 3 && opcode <= 7) || opcode >= 11;
     EXPECT_EQ(problem && problem->find("reserved opcode") != std::string::npos, reserved)
         << "opcode " << int{opcode} << ": " << problem.value_or("no finding");
@@ -220,9 +229,7 @@ TEST(ServerFrames, AControlFrameOver125BytesIsAFinding) {
     const std::vector<std::uint8_t> payload(length, 'p');
     std::vector<std::uint8_t> inbox;
     append_frame(inbox, {kFin | 0xa, payload, {}, 0, false});
-    FrameReader reader;
-    std::vector<WireEvent> events;
-    EXPECT_EQ(reader.read(inbox, events).has_value(), length > 125) << length << " bytes";
+    EXPECT_EQ(problem_in(inbox).has_value(), length > 125) << length << " bytes";
   }
 }
 
@@ -232,9 +239,7 @@ TEST(ServerFrames, ATextOrBinaryFrameInsideAMessageIsAFinding) {
       std::vector<std::uint8_t> inbox = server_frame(first, {'a'});
       const auto frame = server_frame(next, {'b'});
       inbox.insert(inbox.end(), frame.begin(), frame.end());
-      FrameReader reader;
-      std::vector<WireEvent> events;
-      const auto problem = reader.read(inbox, events);
+      const auto problem = problem_in(inbox);
       ASSERT_TRUE(problem) << int{first} << " then " << int{next};
       EXPECT_NE(problem->find("inside another"), std::string::npos) << *problem;
     }

@@ -1,8 +1,8 @@
 # The documents' own tests: each guide in docs/guides runs as written (tests/docs/run_guide.sh),
 # and every link resolves. Only in the tree the guides build and install from (build/release):
 # each guide reconfigures and builds it, one guide at a time, so a guide that stops working fails.
-find_package(Python3 REQUIRED COMPONENTS Interpreter)
 if(PROJECT_BINARY_DIR STREQUAL "${PROJECT_SOURCE_DIR}/build/release")
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
   file(GLOB guides CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/guides/*.md)
   foreach(guide IN LISTS guides)
     get_filename_component(name ${guide} NAME_WE)
@@ -23,6 +23,7 @@ endif()
 
 # docs/cli.md shows each command's help as the command prints it.
 if(MASKCHECK_WIRE)
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
   add_test(NAME docs_cli_help COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/cli_help.py
                                       $<TARGET_FILE:maskcheck> ${PROJECT_SOURCE_DIR}/docs/cli.md)
   set_tests_properties(docs_cli_help PROPERTIES LABELS cli TIMEOUT 60)

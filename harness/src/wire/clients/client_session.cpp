@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 
 #include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
