@@ -11,7 +11,9 @@ if [[ ${3:-} == wire ]]; then
   documented 'scripts/mutate --room wire --ci --first-kill' --out "$2"
   # The on-demand operator run, over its first mutant of the echo comparison, on the same slots:
   # it must run (a survivor is the full run's to triage, so its verdict is not asserted here).
-  first=$(documented 'scripts/mutate --room wire --operators' --list | grep -m1 '^echo_comparison:')
+  # The whole list first: grep -m1 on the pipe could end it early and fail the list's last writes.
+  list=$(documented 'scripts/mutate --room wire --operators' --list)
+  first=$(grep -m1 '^echo_comparison:' <<<"$list")
   documented 'scripts/mutate --room wire --operators' --only "$first" --first-kill --out "$2" |
     grep -E '^(mutation score|status:)'
 else
