@@ -20,8 +20,8 @@
 #endif
 
 #include "maskcheck/cpu_features.h"
-#include "maskcheck/entry_contract.h"
-#include "maskcheck/kernel_registry.h"
+#include "core/entry_contract.h"
+#include "registry/kernel_registry.h"
 
 namespace maskcheck {
 namespace {

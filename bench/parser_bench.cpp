@@ -21,10 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "maskcheck/frame_builder.h"
+#include "streams/frame_builder.h"
 #include "maskcheck/frame_parser.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/parser_registry.h"
+#include "registry/kernel_registry.h"
+#include "registry/parser_registry.h"
 #include "maskcheck/unmask_selection.h"
 
 namespace maskcheck {

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "maskcheck/kernel_registry.h"
+#include "registry/kernel_registry.h"
 
 namespace maskcheck::fuzz {
 

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "maskcheck/kernel.h"
+#include "core/kernel.h"
 
 namespace maskcheck::fuzz {
 

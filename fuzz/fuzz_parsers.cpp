@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "maskcheck/parser_registry.h"
+#include "registry/parser_registry.h"
 
 namespace maskcheck::fuzz {
 

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "maskcheck/parser.h"
+#include "core/parser.h"
 
 namespace maskcheck::fuzz {
 

@@ -8,7 +8,7 @@
 #include "fuzz_failure.h"
 #include "fuzz_kernels.h"
 #include "kernel_input.h"
-#include "maskcheck/differ.h"
+#include "kernels/differ.h"
 
 namespace {
 

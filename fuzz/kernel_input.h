@@ -9,9 +9,9 @@
 #include <span>
 #include <vector>
 
-#include "maskcheck/case_space.h"
-#include "maskcheck/guarded_arena.h"
-#include "maskcheck/test_case.h"
+#include "kernels/case_space.h"
+#include "bounds/guarded_arena.h"
+#include "core/test_case.h"
 
 namespace maskcheck::fuzz {
 

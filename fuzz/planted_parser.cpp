@@ -1,6 +1,6 @@
 #include "broken_parser_middle-not-unmasked.h"
 #include "fuzz_parsers.h"
-#include "maskcheck/frame_parser_declaration.h"
+#include "registry/frame_parser_declaration.h"
 
 namespace maskcheck::fuzz {
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "kernel_input.h"
-#include "maskcheck/frame_builder.h"
+#include "streams/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
-#include "maskcheck/kernel_registry.h"
+#include "registry/kernel_registry.h"
 #include "stream_input.h"
 
 namespace {

@@ -9,10 +9,10 @@
 
 #include "fuzz_failure.h"
 #include "fuzz_parsers.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/message_limits.h"
+#include "registry/kernel_registry.h"
+#include "core/message_limits.h"
 #include "maskcheck/reference_frame_decoder.h"
-#include "maskcheck/stream_differ.h"
+#include "streams/stream_differ.h"
 #include "stream_input.h"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "maskcheck/stream_mutation.h"
+#include "streams/stream_mutation.h"
 #include "stream_input.h"
 
 extern "C" std::size_t LLVMFuzzerMutate(std::uint8_t* data, std::size_t size, std::size_t max_size);

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "maskcheck/case_space.h"
-#include "maskcheck/split_space.h"
-#include "maskcheck/stream_catalogue.h"
-#include "maskcheck/wire_frames.h"
+#include "kernels/case_space.h"
+#include "streams/split_space.h"
+#include "streams/stream_catalogue.h"
+#include "streams/wire_frames.h"
 
 namespace maskcheck {
 namespace {

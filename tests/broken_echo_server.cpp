@@ -7,8 +7,8 @@
 
 #include "broken_parsers.h"
 #include "echo_server.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/parser_registry.h"
+#include "registry/kernel_registry.h"
+#include "registry/parser_registry.h"
 
 int main(int argc, char** argv) {
   using namespace maskcheck;

@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "maskcheck/entries_from_words.h"
-#include "maskcheck/four_entries.h"
+#include "registry/four_entries.h"
 
 #ifdef MASKCHECK_BROKEN_NEON
 #include "maskcheck/cpu_features.h"

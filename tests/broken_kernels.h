@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "maskcheck/failure.h"
-#include "maskcheck/kernel.h"
+#include "kernels/failure.h"
+#include "core/kernel.h"
 
 namespace maskcheck::testing {
 

@@ -15,7 +15,7 @@
 #include "broken_parser_pre-padding-cleared.h"
 #include "broken_parser_spill-wrong-offset.h"
 #include "broken_parser_write-into-next-header.h"
-#include "maskcheck/frame_parser_declaration.h"
+#include "registry/frame_parser_declaration.h"
 
 namespace maskcheck::testing {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "maskcheck/parser.h"
+#include "core/parser.h"
 
 namespace maskcheck::testing {
 

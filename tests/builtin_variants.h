@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "maskcheck/parser.h"
-#include "maskcheck/parser_registry.h"
+#include "core/parser.h"
+#include "registry/parser_registry.h"
 
 namespace maskcheck {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "maskcheck/case_space.h"
+#include "kernels/case_space.h"
 
 namespace maskcheck {
 

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "maskcheck/case_space.h"
-#include "maskcheck/test_case.h"
+#include "kernels/case_space.h"
+#include "core/test_case.h"
 
 namespace maskcheck {
 

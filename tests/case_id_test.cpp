@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/test_case.h"
+#include "registry/kernel_registry.h"
+#include "core/test_case.h"
 
 namespace maskcheck {
 namespace {

@@ -1,7 +1,7 @@
 // The runner spreads cases over threads and shards and must still give the one-by-one, in-order
 // result: the same failures, case counts, work and early stop whatever the number of threads, and
 // shards whose union is exactly the whole sequence.
-#include "maskcheck/case_runner.h"
+#include "runs/case_runner.h"
 
 #include <gtest/gtest.h>
 

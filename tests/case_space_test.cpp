@@ -1,5 +1,5 @@
 // The full case space is as large and as complete as the foundation promises.
-#include "maskcheck/case_space.h"
+#include "kernels/case_space.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <set>
 #include <tuple>
 
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/message_limits.h"
+#include "registry/kernel_registry.h"
+#include "core/message_limits.h"
 
 namespace maskcheck {
 namespace {

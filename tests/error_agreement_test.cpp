@@ -7,9 +7,9 @@
 #include <array>
 #include <vector>
 
-#include "maskcheck/frame_builder.h"
+#include "streams/frame_builder.h"
 #include "maskcheck/reference_frame_decoder.h"
-#include "maskcheck/stream_differ.h"
+#include "streams/stream_differ.h"
 
 namespace maskcheck {
 namespace {

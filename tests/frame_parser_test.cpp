@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "maskcheck/kernel_registry.h"
+#include "registry/kernel_registry.h"
 #include "maskcheck/reference_frame_decoder.h"
 #include "maskcheck/unmask_selection.h"
 

@@ -4,9 +4,9 @@
 #include <array>
 
 #include "case_generators.h"
-#include "maskcheck/frame_builder.h"
-#include "maskcheck/split_space.h"
-#include "maskcheck/test_case.h"
+#include "streams/frame_builder.h"
+#include "streams/split_space.h"
+#include "core/test_case.h"
 
 namespace maskcheck::testing {
 

@@ -7,11 +7,11 @@
 #include <atomic>
 #include <thread>
 
-#include "maskcheck/differ.h"
-#include "maskcheck/fault_trap.h"
-#include "maskcheck/guarded_arena.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/sanitizers.h"
+#include "kernels/differ.h"
+#include "bounds/fault_trap.h"
+#include "bounds/guarded_arena.h"
+#include "registry/kernel_registry.h"
+#include "core/sanitizers.h"
 
 namespace maskcheck {
 namespace {

@@ -1,6 +1,6 @@
 // The hang watchdog, broken on purpose: a kernel that never returns from one case must end the
 // process with that case's id and repro line, and a slow kernel that keeps returning must not.
-#include "maskcheck/hang_watchdog.h"
+#include "runs/hang_watchdog.h"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <thread>
 
 #include "death_test_style.h"
-#include "maskcheck/differ.h"
-#include "maskcheck/kernel_registry.h"
+#include "kernels/differ.h"
+#include "registry/kernel_registry.h"
 
 namespace maskcheck {
 namespace {

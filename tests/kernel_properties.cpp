@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "case_generators.h"
-#include "maskcheck/contract.h"
+#include "kernels/contract.h"
 
 namespace maskcheck::testing {
 

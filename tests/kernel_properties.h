@@ -3,8 +3,8 @@
 // in property_test.cpp and on a broken one in property_teeth_test.cpp.
 #pragma once
 
-#include "maskcheck/differ.h"
-#include "maskcheck/kernel.h"
+#include "kernels/differ.h"
+#include "core/kernel.h"
 
 namespace maskcheck::testing {
 

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "maskcheck/kernel_registry.h"
+#include "registry/kernel_registry.h"
 
 namespace maskcheck {
 namespace {

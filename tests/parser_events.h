@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "maskcheck/parser.h"
+#include "core/parser.h"
 
 namespace maskcheck::testing {
 

@@ -7,7 +7,7 @@
 #include "case_generators.h"
 #include "frame_stream_generators.h"
 #include "maskcheck/reference_frame_decoder.h"
-#include "maskcheck/stream_differ.h"
+#include "streams/stream_differ.h"
 #include "parser_events.h"
 
 namespace maskcheck::testing {

@@ -4,7 +4,7 @@
 // with RC_ASSERT.
 #pragma once
 
-#include "maskcheck/parser.h"
+#include "core/parser.h"
 
 namespace maskcheck::testing {
 

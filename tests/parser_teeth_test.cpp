@@ -7,10 +7,10 @@
 
 #include "broken_parsers.h"
 #include "builtin_variants.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/parser_registry.h"
-#include "maskcheck/stream_catalogue.h"
-#include "maskcheck/stream_sweep.h"
+#include "registry/kernel_registry.h"
+#include "registry/parser_registry.h"
+#include "streams/stream_catalogue.h"
+#include "streams/stream_sweep.h"
 
 namespace maskcheck::testing {
 namespace {

@@ -14,7 +14,7 @@
 #include "broken_parsers.h"
 #include "case_generators.h"
 #include "kernel_properties.h"
-#include "maskcheck/kernel_registry.h"
+#include "registry/kernel_registry.h"
 #include "parser_properties.h"
 
 namespace maskcheck::testing {

@@ -13,8 +13,8 @@
 
 #include "case_generators.h"
 #include "kernel_properties.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/parser_registry.h"
+#include "registry/kernel_registry.h"
+#include "registry/parser_registry.h"
 #include "parser_properties.h"
 
 namespace maskcheck::testing {

@@ -5,9 +5,9 @@
 #include <iostream>
 
 #include "builtin_variants.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/parser_registry.h"
-#include "maskcheck/stream_catalogue.h"
+#include "registry/kernel_registry.h"
+#include "registry/parser_registry.h"
+#include "streams/stream_catalogue.h"
 #include "swept_kernels.h"
 
 namespace maskcheck {

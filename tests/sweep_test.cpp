@@ -1,12 +1,12 @@
 // The full sweep: every kernel under test against the reference over the whole case space.
-#include "maskcheck/sweep.h"
+#include "kernels/sweep.h"
 
 #include <gtest/gtest.h>
 
 #include <iostream>
 
-#include "maskcheck/differ.h"
-#include "maskcheck/kernel_registry.h"
+#include "kernels/differ.h"
+#include "registry/kernel_registry.h"
 #include "swept_kernels.h"
 #include "swept_space.h"
 

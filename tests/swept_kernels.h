@@ -9,7 +9,7 @@
 #include <bit>
 #include <string>
 
-#include "maskcheck/kernel.h"
+#include "core/kernel.h"
 
 namespace maskcheck {
 

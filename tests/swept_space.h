@@ -2,7 +2,7 @@
 // where the tests run under an emulator (the cross presets), the one sized for it.
 #pragma once
 
-#include "maskcheck/case_space.h"
+#include "kernels/case_space.h"
 
 namespace maskcheck {
 

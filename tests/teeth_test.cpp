@@ -9,8 +9,8 @@
 #include <numeric>
 
 #include "broken_kernels.h"
-#include "maskcheck/sanitizers.h"
-#include "maskcheck/sweep.h"
+#include "core/sanitizers.h"
+#include "kernels/sweep.h"
 #include "swept_kernels.h"
 #include "swept_space.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <variant>
 
-#include "maskcheck/frame_builder.h"
+#include "streams/frame_builder.h"
 #include "maskcheck/reference_frame_decoder.h"
 #include "wire/clients/client_cases.h"
 #include "wire/clients/client_session.h"

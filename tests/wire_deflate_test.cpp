@@ -5,7 +5,7 @@
 #include <variant>
 #include <vector>
 
-#include "maskcheck/frame_builder.h"
+#include "streams/frame_builder.h"
 #include "wire/deflate_negotiation.h"
 #include "wire/frame_reader.h"
 #include "wire/message_deflate.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <variant>
 
-#include "maskcheck/frame_builder.h"
+#include "streams/frame_builder.h"
 #include "maskcheck/reference_frame_decoder.h"
 #include "wire/echo_comparison.h"
 #include "wire/frame_reader.h"

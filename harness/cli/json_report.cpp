@@ -1,7 +1,7 @@
-#include "json_report.h"
+#include "cli/json_report.h"
 
-#include "maskcheck/kernel_registry.h"
-#include "run_tally.h"
+#include "cli/run_tally.h"
+#include "registry/kernel_registry.h"
 
 namespace maskcheck::cli {
 

@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "maskcheck/failure.h"
-#include "maskcheck/stream_sweep.h"
-#include "maskcheck/sweep.h"
+#include "kernels/failure.h"
+#include "kernels/sweep.h"
+#include "streams/stream_sweep.h"
 
 namespace maskcheck::cli {
 

@@ -3,10 +3,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "commands.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/parser_registry.h"
-#include "run_tally.h"
+#include "cli/commands.h"
+#include "cli/run_tally.h"
+#include "registry/kernel_registry.h"
+#include "registry/parser_registry.h"
 
 namespace maskcheck::cli {
 

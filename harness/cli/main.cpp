@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "maskcheck/hang_watchdog.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/parser_registry.h"
-#include "run_options.h"
+#include "cli/commands.h"
+#include "cli/run_options.h"
+#include "registry/kernel_registry.h"
+#include "registry/parser_registry.h"
+#include "runs/hang_watchdog.h"
 
 int maskcheck::cli::bad_input(const std::string& message) {
   std::fprintf(stderr, "maskcheck: %s\n", message.c_str());

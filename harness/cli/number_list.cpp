@@ -1,4 +1,4 @@
-#include "number_list.h"
+#include "cli/number_list.h"
 
 #include <charconv>
 

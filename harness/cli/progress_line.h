@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "maskcheck/case_runner.h"
+#include "runs/case_runner.h"
 
 namespace maskcheck::cli {
 

@@ -2,13 +2,13 @@
 #include <nlohmann/json.hpp>
 #include <variant>
 
-#include "commands.h"
-#include "json_report.h"
-#include "maskcheck/differ.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/parser_registry.h"
-#include "maskcheck/stream_catalogue.h"
-#include "maskcheck/stream_sweep.h"
+#include "cli/commands.h"
+#include "cli/json_report.h"
+#include "kernels/differ.h"
+#include "registry/kernel_registry.h"
+#include "registry/parser_registry.h"
+#include "streams/stream_catalogue.h"
+#include "streams/stream_sweep.h"
 
 namespace maskcheck::cli {
 

@@ -1,4 +1,4 @@
-#include "run_options.h"
+#include "cli/run_options.h"
 
 #include <sched.h>
 

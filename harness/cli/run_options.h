@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include "commands.h"
-#include "maskcheck/case_runner.h"
-#include "maskcheck/crash_context.h"
+#include "cli/commands.h"
+#include "runs/case_runner.h"
+#include "runs/crash_context.h"
 
 namespace maskcheck::cli {
 

@@ -1,10 +1,10 @@
-#include "run_tally.h"
+#include "cli/run_tally.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "commands.h"
-#include "maskcheck/kernel_registry.h"
+#include "cli/commands.h"
+#include "registry/kernel_registry.h"
 
 namespace maskcheck::cli {
 

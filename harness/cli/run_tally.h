@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "maskcheck/kernel.h"
+#include "core/kernel.h"
 
 namespace maskcheck::cli {
 

@@ -5,16 +5,16 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "commands.h"
-#include "interrupt.h"
-#include "json_report.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/parser_registry.h"
-#include "maskcheck/stream_catalogue.h"
-#include "maskcheck/stream_sweep.h"
-#include "progress_line.h"
-#include "run_options.h"
-#include "run_tally.h"
+#include "cli/commands.h"
+#include "cli/interrupt.h"
+#include "cli/json_report.h"
+#include "cli/progress_line.h"
+#include "cli/run_options.h"
+#include "cli/run_tally.h"
+#include "registry/kernel_registry.h"
+#include "registry/parser_registry.h"
+#include "streams/stream_catalogue.h"
+#include "streams/stream_sweep.h"
 
 namespace maskcheck::cli {
 

@@ -3,15 +3,15 @@
 #include <nlohmann/json.hpp>
 #include <variant>
 
-#include "commands.h"
-#include "interrupt.h"
-#include "json_report.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/sweep.h"
-#include "number_list.h"
-#include "progress_line.h"
-#include "run_options.h"
-#include "run_tally.h"
+#include "cli/commands.h"
+#include "cli/interrupt.h"
+#include "cli/json_report.h"
+#include "cli/number_list.h"
+#include "cli/progress_line.h"
+#include "cli/run_options.h"
+#include "cli/run_tally.h"
+#include "kernels/sweep.h"
+#include "registry/kernel_registry.h"
 
 namespace maskcheck::cli {
 

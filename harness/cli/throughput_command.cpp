@@ -10,8 +10,8 @@
 #include <regex>
 #include <thread>
 
-#include "commands.h"
-#include "number_list.h"
+#include "cli/commands.h"
+#include "cli/number_list.h"
 #include "wire/servers/perf_share.h"
 #include "wire/servers/ratio_verdict.h"
 #include "wire/servers/throughput.h"

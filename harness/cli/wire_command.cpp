@@ -5,12 +5,12 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "commands.h"
-#include "interrupt.h"
-#include "json_report.h"
-#include "progress_line.h"
-#include "run_options.h"
-#include "run_tally.h"
+#include "cli/commands.h"
+#include "cli/interrupt.h"
+#include "cli/json_report.h"
+#include "cli/progress_line.h"
+#include "cli/run_options.h"
+#include "cli/run_tally.h"
 #include "wire/child_process.h"
 #include "wire/clients/client_run.h"
 #include "wire/servers/wire_run.h"

@@ -1,4 +1,4 @@
-#include "maskcheck/fault_trap.h"
+#include "bounds/fault_trap.h"
 
 #include <pthread.h>
 #include <ucontext.h>

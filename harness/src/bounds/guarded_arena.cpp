@@ -1,4 +1,4 @@
-#include "maskcheck/guarded_arena.h"
+#include "bounds/guarded_arena.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "maskcheck/sanitizers.h"
+#include "core/sanitizers.h"
 
 namespace maskcheck {
 

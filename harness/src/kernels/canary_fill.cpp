@@ -1,4 +1,4 @@
-#include "canary_fill.h"
+#include "kernels/canary_fill.h"
 
 #include <algorithm>
 #include <cstring>

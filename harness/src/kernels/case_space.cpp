@@ -1,9 +1,9 @@
-#include "maskcheck/case_space.h"
+#include "kernels/case_space.h"
 
 #include <algorithm>
 #include <numeric>
 
-#include "maskcheck/message_limits.h"
+#include "core/message_limits.h"
 
 namespace maskcheck {
 

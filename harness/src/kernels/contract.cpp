@@ -1,4 +1,4 @@
-#include "maskcheck/contract.h"
+#include "kernels/contract.h"
 
 #include <algorithm>
 

@@ -1,15 +1,15 @@
-#include "maskcheck/differ.h"
+#include "kernels/differ.h"
 
 #include <algorithm>
 #include <cstring>
 
-#include "canary_fill.h"
-#include "difference_report.h"
-#include "maskcheck/crash_context.h"
-#include "maskcheck/fault_trap.h"
+#include "bounds/fault_trap.h"
+#include "kernels/canary_fill.h"
+#include "kernels/difference_report.h"
+#include "kernels/payload_pool.h"
+#include "kernels/window_expectation.h"
 #include "maskcheck/reference_unmask.h"
-#include "payload_pool.h"
-#include "window_expectation.h"
+#include "runs/crash_context.h"
 
 namespace maskcheck {
 

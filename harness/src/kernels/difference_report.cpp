@@ -1,8 +1,8 @@
-#include "difference_report.h"
+#include "kernels/difference_report.h"
 
 #include <cstdio>
 
-#include "hex_window.h"
+#include "kernels/hex_window.h"
 
 namespace maskcheck {
 

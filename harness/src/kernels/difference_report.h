@@ -6,9 +6,9 @@
 #include <span>
 #include <string>
 
-#include "maskcheck/contract.h"
-#include "maskcheck/failure.h"
-#include "maskcheck/fault_trap.h"
+#include "bounds/fault_trap.h"
+#include "kernels/contract.h"
+#include "kernels/failure.h"
 
 namespace maskcheck {
 

@@ -1,6 +1,6 @@
-#include "maskcheck/failure.h"
+#include "kernels/failure.h"
 
-#include "maskcheck/kernel_registry.h"
+#include "registry/kernel_registry.h"
 
 namespace maskcheck {
 

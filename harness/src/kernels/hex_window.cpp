@@ -1,4 +1,4 @@
-#include "hex_window.h"
+#include "kernels/hex_window.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "payload_pool.h"
+#include "kernels/payload_pool.h"
 
 #include <algorithm>
 #include <cstring>

@@ -11,7 +11,7 @@
 #include <span>
 #include <vector>
 
-#include "maskcheck/kernel.h"
+#include "core/kernel.h"
 
 namespace maskcheck {
 

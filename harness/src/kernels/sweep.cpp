@@ -1,6 +1,6 @@
-#include "maskcheck/sweep.h"
+#include "kernels/sweep.h"
 
-#include "maskcheck/differ.h"
+#include "kernels/differ.h"
 
 namespace maskcheck {
 

@@ -1,4 +1,4 @@
-#include "window_expectation.h"
+#include "kernels/window_expectation.h"
 
 #include <algorithm>
 #include <array>

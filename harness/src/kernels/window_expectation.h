@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "canary_fill.h"
-#include "maskcheck/contract.h"
-#include "maskcheck/guarded_arena.h"
+#include "bounds/guarded_arena.h"
+#include "kernels/canary_fill.h"
+#include "kernels/contract.h"
 
 namespace maskcheck {
 

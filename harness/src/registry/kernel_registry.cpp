@@ -1,14 +1,14 @@
-#include "maskcheck/kernel_registry.h"
+#include "registry/kernel_registry.h"
 
 #include <array>
 
-#include "loaded_kernels.h"
+#include "registry/loaded_kernels.h"
 #include "maskcheck/block_unmask.h"
 #include "maskcheck/cpu_features.h"
-#include "maskcheck/four_entries.h"
-#include "maskcheck/parser_registry.h"
+#include "registry/four_entries.h"
+#include "registry/parser_registry.h"
 #include "maskcheck/reference_unmask.h"
-#include "repro_program.h"
+#include "registry/repro_program.h"
 
 #if defined(__x86_64__)
 #include "maskcheck/avx2_unmask.h"

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "maskcheck/kernel.h"
+#include "core/kernel.h"
 
 namespace maskcheck {
 

@@ -1,12 +1,12 @@
 // The parser registry and the parser plug-in loader: every declaration is checked before it is
 // registered, so the stream checks can take each one at its word.
-#include "maskcheck/parser_registry.h"
+#include "registry/parser_registry.h"
 
 #include <algorithm>
 #include <deque>
 
-#include "maskcheck/frame_parser_declaration.h"
-#include "plugin_library.h"
+#include "registry/frame_parser_declaration.h"
+#include "registry/plugin_library.h"
 
 namespace maskcheck {
 

@@ -1,4 +1,4 @@
-#include "plugin_library.h"
+#include "registry/plugin_library.h"
 
 #include <dlfcn.h>
 

@@ -5,11 +5,11 @@
 #include <array>
 #include <utility>
 
-#include "loaded_kernels.h"
+#include "core/entry_contract.h"
 #include "maskcheck/entries_from_words.h"
-#include "maskcheck/entry_contract.h"
-#include "maskcheck/kernel_registry.h"
-#include "plugin_library.h"
+#include "registry/kernel_registry.h"
+#include "registry/loaded_kernels.h"
+#include "registry/plugin_library.h"
 
 namespace maskcheck {
 

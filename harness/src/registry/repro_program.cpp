@@ -1,4 +1,4 @@
-#include "repro_program.h"
+#include "registry/repro_program.h"
 
 #include <filesystem>
 #include <system_error>

@@ -1,4 +1,4 @@
-#include "maskcheck/crash_context.h"
+#include "runs/crash_context.h"
 
 #include <array>
 #include <atomic>
@@ -6,8 +6,8 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/sanitizers.h"
+#include "core/sanitizers.h"
+#include "registry/kernel_registry.h"
 
 #if defined(MASKCHECK_HAS_ASAN)
 #include <sanitizer/common_interface_defs.h>

@@ -1,4 +1,4 @@
-#include "maskcheck/hang_watchdog.h"
+#include "runs/hang_watchdog.h"
 
 #include <algorithm>
 #include <array>
@@ -8,8 +8,8 @@
 #include <string>
 #include <thread>
 
-#include "maskcheck/crash_context.h"
-#include "maskcheck/kernel_registry.h"
+#include "registry/kernel_registry.h"
+#include "runs/crash_context.h"
 
 namespace maskcheck {
 

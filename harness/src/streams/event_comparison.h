@@ -6,11 +6,11 @@
 #include <optional>
 #include <vector>
 
-#include "maskcheck/case_name.h"
-#include "maskcheck/parser.h"
+#include "core/case_name.h"
+#include "core/parser.h"
 #include "maskcheck/reference_frame_decoder.h"
-#include "maskcheck/stream_differ.h"
 #include "streams/recording_handler.h"
+#include "streams/stream_differ.h"
 
 namespace maskcheck {
 

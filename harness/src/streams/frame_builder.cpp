@@ -1,4 +1,4 @@
-#include "maskcheck/frame_builder.h"
+#include "streams/frame_builder.h"
 
 namespace maskcheck {
 

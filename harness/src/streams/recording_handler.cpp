@@ -1,8 +1,8 @@
-#include "recording_handler.h"
+#include "streams/recording_handler.h"
 
 #include <algorithm>
 
-#include "maskcheck/parser.h"
+#include "core/parser.h"
 
 namespace maskcheck {
 

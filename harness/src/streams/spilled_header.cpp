@@ -1,6 +1,6 @@
 #include "streams/spilled_header.h"
 
-#include "maskcheck/wire_frames.h"
+#include "streams/wire_frames.h"
 
 namespace maskcheck {
 

@@ -1,13 +1,13 @@
-#include "maskcheck/split_space.h"
+#include "streams/split_space.h"
 
 #include <algorithm>
 #include <set>
 
-#include "maskcheck/frame_builder.h"
+#include "core/id_fields.h"
+#include "core/message_limits.h"
+#include "core/test_case.h"
 #include "maskcheck/frame_parser_interface.h"
-#include "maskcheck/id_fields.h"
-#include "maskcheck/message_limits.h"
-#include "maskcheck/test_case.h"
+#include "streams/frame_builder.h"
 
 namespace maskcheck {
 

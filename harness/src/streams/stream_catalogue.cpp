@@ -1,4 +1,4 @@
-#include "maskcheck/stream_catalogue.h"
+#include "streams/stream_catalogue.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include <string>
 #include <tuple>
 
-#include "maskcheck/frame_builder.h"
+#include "streams/frame_builder.h"
 #include "maskcheck/reference_frame_decoder.h"
 
 namespace maskcheck {

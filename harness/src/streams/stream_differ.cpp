@@ -1,10 +1,10 @@
-#include "maskcheck/stream_differ.h"
+#include "streams/stream_differ.h"
 
 #include <cstring>
 
-#include "maskcheck/crash_context.h"
-#include "maskcheck/fault_trap.h"
-#include "maskcheck/kernel_registry.h"
+#include "bounds/fault_trap.h"
+#include "registry/kernel_registry.h"
+#include "runs/crash_context.h"
 #include "streams/event_comparison.h"
 #include "streams/recording_handler.h"
 #include "streams/spilled_header.h"

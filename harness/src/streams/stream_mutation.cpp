@@ -1,11 +1,11 @@
-#include "maskcheck/stream_mutation.h"
+#include "streams/stream_mutation.h"
 
 #include <algorithm>
 #include <array>
 #include <cstring>
 
-#include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
+#include "streams/frame_builder.h"
 
 namespace maskcheck {
 

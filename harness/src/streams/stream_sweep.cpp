@@ -1,4 +1,4 @@
-#include "maskcheck/stream_sweep.h"
+#include "streams/stream_sweep.h"
 
 #include <array>
 

@@ -1,4 +1,4 @@
-#include "maskcheck/wire_frames.h"
+#include "streams/wire_frames.h"
 
 #include <algorithm>
 

@@ -4,8 +4,8 @@
 #include <array>
 #include <optional>
 
-#include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
+#include "streams/frame_builder.h"
 #include "wire/frame_cuts.h"
 
 namespace maskcheck::wire {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "maskcheck/stream_differ.h"
+#include "streams/stream_differ.h"
 #include "wire/frame_reader.h"
 
 namespace maskcheck::wire {

@@ -2,9 +2,9 @@
 
 #include <variant>
 
-#include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
 #include "maskcheck/reference_unmask.h"
+#include "streams/frame_builder.h"
 
 namespace maskcheck::wire {
 

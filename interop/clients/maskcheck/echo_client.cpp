@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-#include "maskcheck/frame_builder.h"
+#include "streams/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
 #include "maskcheck/unmask_selection.h"
 #include "wire/frame_reader.h"

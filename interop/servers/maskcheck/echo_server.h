@@ -11,8 +11,8 @@
 #include <span>
 #include <string_view>
 
-#include "maskcheck/kernel.h"
-#include "maskcheck/parser.h"
+#include "core/kernel.h"
+#include "core/parser.h"
 
 namespace maskcheck::servers {
 

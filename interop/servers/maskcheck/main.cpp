@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "echo_server.h"
-#include "maskcheck/kernel_registry.h"
-#include "maskcheck/parser_registry.h"
+#include "registry/kernel_registry.h"
+#include "registry/parser_registry.h"
 #include "maskcheck/unmask_selection.h"
 
 int main(int argc, char** argv) {

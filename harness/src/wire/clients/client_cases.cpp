@@ -3,8 +3,8 @@
 #include <array>
 #include <charconv>
 
-#include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
+#include "streams/frame_builder.h"
 #include "wire/clients/fuzzed_sequence.h"
 #include "wire/compressed_stream.h"
 #include "wire/frame_cuts.h"

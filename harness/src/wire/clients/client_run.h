@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "maskcheck/case_runner.h"
-#include "maskcheck/stream_differ.h"
+#include "runs/case_runner.h"
+#include "streams/stream_differ.h"
 #include "wire/clients/client_cases.h"
 #include "wire/clients/client_session.h"
 

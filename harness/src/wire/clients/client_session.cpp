@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <array>
 
-#include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
+#include "streams/frame_builder.h"
 #include "wire/clients/key_checks.h"
 #include "wire/echo_comparison.h"
 #include "wire/loopback_url.h"

@@ -15,7 +15,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "maskcheck/stream_differ.h"
+#include "streams/stream_differ.h"
 #include "wire/child_process.h"
 #include "wire/clients/client_cases.h"
 #include "wire/deflate_negotiation.h"

@@ -4,9 +4,9 @@
 #include <array>
 #include <string>
 
-#include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
-#include "maskcheck/stream_mutation.h"
+#include "streams/frame_builder.h"
+#include "streams/stream_mutation.h"
 
 namespace maskcheck::wire {
 

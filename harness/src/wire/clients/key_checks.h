@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "maskcheck/stream_differ.h"
 #include "maskcheck/unmask_functions.h"
+#include "streams/stream_differ.h"
 #include "wire/opening_handshake.h"
 
 namespace maskcheck::wire {

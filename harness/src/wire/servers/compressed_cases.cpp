@@ -1,7 +1,7 @@
 #include "wire/servers/compressed_cases.h"
 
-#include "maskcheck/id_fields.h"
-#include "maskcheck/test_case.h"
+#include "core/id_fields.h"
+#include "core/test_case.h"
 
 namespace maskcheck::wire {
 

@@ -5,8 +5,8 @@
 #include <random>
 #include <thread>
 
-#include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
+#include "streams/frame_builder.h"
 #include "wire/frame_reader.h"
 #include "wire/loopback_url.h"
 #include "wire/opening_handshake.h"

@@ -16,8 +16,8 @@
 #include <variant>
 #include <vector>
 
-#include "maskcheck/split_space.h"
-#include "maskcheck/stream_catalogue.h"
+#include "streams/split_space.h"
+#include "streams/stream_catalogue.h"
 #include "wire/message_deflate.h"
 #include "wire/servers/compressed_cases.h"
 

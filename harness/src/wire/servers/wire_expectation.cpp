@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "maskcheck/frame_parser_interface.h"
-#include "maskcheck/wire_frames.h"
 #include "streams/event_comparison.h"
+#include "streams/wire_frames.h"
 
 namespace maskcheck::wire {
 

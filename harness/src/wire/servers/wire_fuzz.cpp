@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "maskcheck/stream_mutation.h"
+#include "streams/stream_mutation.h"
 
 namespace maskcheck::wire {
 

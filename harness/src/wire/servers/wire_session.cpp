@@ -1,7 +1,7 @@
 #include "wire/servers/wire_session.h"
 
-#include "maskcheck/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
+#include "streams/frame_builder.h"
 #include "wire/opening_handshake.h"
 #include "wire/piece_writer.h"
 #include "wire/reply_collector.h"

@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "maskcheck/stream_differ.h"
+#include "streams/stream_differ.h"
 #include "wire/deflate_negotiation.h"
 #include "wire/frame_reader.h"
 #include "wire/loopback_url.h"

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/kernel.h"
 #include "maskcheck/frame_error.h"
-#include "maskcheck/kernel.h"
 #include "maskcheck/parser_plugin.h"
 #include "maskcheck/reference_frame_decoder.h"
 

@@ -6,7 +6,7 @@
 #include <span>
 #include <string_view>
 
-#include "maskcheck/entry_contract.h"
+#include "core/entry_contract.h"
 #include "maskcheck/unmask_functions.h"
 
 namespace maskcheck {

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "maskcheck/parser.h"
-#include "maskcheck/split_space.h"
-#include "maskcheck/stream_differ.h"
-#include "maskcheck/sweep.h"
+#include "core/parser.h"
+#include "kernels/sweep.h"
+#include "streams/split_space.h"
+#include "streams/stream_differ.h"
 
 namespace maskcheck {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "maskcheck/kernel.h"
+#include "core/kernel.h"
 
 namespace maskcheck {
 

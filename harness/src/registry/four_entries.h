@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "maskcheck/kernel.h"
+#include "core/kernel.h"
 
 namespace maskcheck {
 

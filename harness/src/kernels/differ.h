@@ -12,11 +12,11 @@
 #include <string_view>
 #include <vector>
 
-#include "maskcheck/contract.h"
-#include "maskcheck/failure.h"
-#include "maskcheck/guarded_arena.h"
-#include "maskcheck/kernel.h"
-#include "maskcheck/test_case.h"
+#include "bounds/guarded_arena.h"
+#include "core/kernel.h"
+#include "core/test_case.h"
+#include "kernels/contract.h"
+#include "kernels/failure.h"
 
 namespace maskcheck {
 

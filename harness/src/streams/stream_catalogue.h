@@ -13,10 +13,10 @@
 #include <variant>
 #include <vector>
 
-#include "maskcheck/message_limits.h"
-#include "maskcheck/parser.h"
+#include "core/message_limits.h"
+#include "core/parser.h"
 #include "maskcheck/reference_frame_decoder.h"
-#include "maskcheck/stream_sweep.h"
+#include "streams/stream_sweep.h"
 
 namespace maskcheck {
 

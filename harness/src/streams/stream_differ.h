@@ -11,9 +11,9 @@
 #include <string>
 #include <string_view>
 
-#include "maskcheck/case_name.h"
-#include "maskcheck/guarded_arena.h"
-#include "maskcheck/parser.h"
+#include "bounds/guarded_arena.h"
+#include "core/case_name.h"
+#include "core/parser.h"
 #include "maskcheck/reference_frame_decoder.h"
 
 namespace maskcheck {

@@ -1,4 +1,4 @@
-#include "maskcheck/entry_contract.h"
+#include "core/entry_contract.h"
 
 #include <algorithm>
 #include <array>

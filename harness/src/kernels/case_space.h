@@ -15,7 +15,7 @@
 #include <functional>
 #include <vector>
 
-#include "maskcheck/test_case.h"
+#include "core/test_case.h"
 
 namespace maskcheck {
 

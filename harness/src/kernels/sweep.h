@@ -5,10 +5,10 @@
 #include <string_view>
 #include <vector>
 
-#include "maskcheck/case_runner.h"
-#include "maskcheck/case_space.h"
-#include "maskcheck/failure.h"
-#include "maskcheck/kernel.h"
+#include "core/kernel.h"
+#include "kernels/case_space.h"
+#include "kernels/failure.h"
+#include "runs/case_runner.h"
 
 namespace maskcheck {
 

@@ -1,4 +1,4 @@
-#include "maskcheck/test_case.h"
+#include "core/test_case.h"
 
 #include <charconv>
 #include <cstdio>

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "maskcheck/guarded_arena.h"
+#include "bounds/guarded_arena.h"
 
 namespace maskcheck {
 

@@ -7,7 +7,7 @@
 #include <functional>
 #include <string>
 
-#include "maskcheck/case_name.h"
+#include "core/case_name.h"
 
 namespace maskcheck {
 

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "maskcheck/test_case.h"
+#include "core/test_case.h"
 
 namespace maskcheck {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <variant>
 
-#include "maskcheck/kernel.h"
+#include "core/kernel.h"
 
 namespace maskcheck {
 

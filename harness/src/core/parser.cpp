@@ -1,4 +1,4 @@
-#include "maskcheck/parser.h"
+#include "core/parser.h"
 
 namespace maskcheck {
 

@@ -7,8 +7,8 @@
 #include <new>
 #include <span>
 
+#include "core/parser.h"
 #include "maskcheck/frame_parser.h"
-#include "maskcheck/parser.h"
 
 namespace maskcheck {
 
