@@ -1,6 +1,6 @@
 """The README's findings table and what CI asserts are the same list: every case id the table
 names is asserted (a live finding's first case in interop/findings.json, or a kernel or parser
-finding of interop/expectations.cmake), every live finding has its row, and every row says its
+finding of interop/kernels/expectations.cmake), every live finding has its row, and every row says its
 RFC level and upstream status. It shows its teeth on two broken copies of the table: a row
 dropped, and a case id no test asserts.
 Usage: readme_findings_test.py README FINDINGS_JSON ASSERTED_TXT"""

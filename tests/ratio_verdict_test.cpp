@@ -1,5 +1,5 @@
 // maskcheck throughput's verdicts: noise never reads as a difference, a real one does.
-#include "wire/servers/ratio_verdict.h"
+#include "throughput/ratio_verdict.h"
 
 #include <gtest/gtest.h>
 

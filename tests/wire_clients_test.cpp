@@ -7,13 +7,13 @@
 #include <string>
 #include <variant>
 
-#include "streams/frame_builder.h"
 #include "maskcheck/reference_frame_decoder.h"
+#include "streams/frame_builder.h"
 #include "wire/clients/client_cases.h"
 #include "wire/clients/client_session.h"
 #include "wire/clients/fuzzed_sequence.h"
 #include "wire/clients/key_checks.h"
-#include "wire/frame_reader.h"
+#include "wire/protocol/frame_reader.h"
 
 namespace maskcheck::wire {
 namespace {

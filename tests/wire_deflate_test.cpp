@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "streams/frame_builder.h"
-#include "wire/deflate_negotiation.h"
-#include "wire/frame_reader.h"
-#include "wire/message_deflate.h"
+#include "wire/protocol/deflate_negotiation.h"
+#include "wire/protocol/frame_reader.h"
+#include "wire/protocol/message_deflate.h"
 #include "wire/servers/compressed_cases.h"
 
 namespace maskcheck::wire {

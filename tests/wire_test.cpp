@@ -6,15 +6,15 @@
 #include <string>
 #include <variant>
 
-#include "streams/frame_builder.h"
 #include "maskcheck/reference_frame_decoder.h"
-#include "wire/echo_comparison.h"
-#include "wire/frame_reader.h"
-#include "wire/loopback_url.h"
-#include "wire/opening_handshake.h"
-#include "wire/read_barrier.h"
+#include "streams/frame_builder.h"
+#include "wire/exchange/echo_comparison.h"
+#include "wire/protocol/frame_reader.h"
+#include "wire/protocol/opening_handshake.h"
 #include "wire/servers/server_policy.h"
 #include "wire/servers/wire_expectation.h"
+#include "wire/transport/loopback_url.h"
+#include "wire/transport/read_barrier.h"
 
 namespace maskcheck::wire {
 namespace {

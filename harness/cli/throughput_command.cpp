@@ -1,5 +1,6 @@
-// maskcheck throughput: live servers measured end to end (harness/src/wire/throughput.h), rounds
-// interleaved, every B/A ratio taken round by round so a difference inside the noise says so.
+// maskcheck throughput: live servers measured end to end (harness/src/throughput/throughput.h),
+// rounds interleaved, every B/A ratio taken round by round so a difference inside the noise says
+// so.
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -12,9 +13,9 @@
 
 #include "cli/commands.h"
 #include "cli/number_list.h"
-#include "wire/servers/perf_share.h"
-#include "wire/servers/ratio_verdict.h"
-#include "wire/servers/throughput.h"
+#include "throughput/perf_share.h"
+#include "throughput/ratio_verdict.h"
+#include "throughput/throughput.h"
 
 namespace maskcheck::cli {
 

@@ -11,9 +11,9 @@
 #include "cli/progress_line.h"
 #include "cli/run_options.h"
 #include "cli/run_tally.h"
-#include "wire/child_process.h"
 #include "wire/clients/client_run.h"
 #include "wire/servers/wire_run.h"
+#include "wire/transport/child_process.h"
 
 namespace maskcheck::cli {
 

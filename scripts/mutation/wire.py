@@ -8,17 +8,17 @@ from .slots import RELEASE, Build
 
 # The judging code: what decides pass or fail (not how bytes are sent or processes started).
 JUDGES = [
-    "harness/src/wire/echo_comparison.cpp",
-    "harness/src/wire/frame_reader.cpp",
+    "harness/src/wire/exchange/echo_comparison.cpp",
+    "harness/src/wire/protocol/frame_reader.cpp",
     "harness/src/wire/servers/wire_expectation.cpp",
     "harness/src/wire/servers/server_policy.cpp",
     "harness/src/wire/servers/wire_session.cpp",
     "harness/src/wire/clients/client_session.cpp",
     "harness/src/wire/clients/key_checks.cpp",
-    "harness/src/wire/deflate_negotiation.cpp",
-    "harness/src/wire/message_deflate.cpp",
-    "harness/src/wire/opening_handshake.cpp",
-    "harness/src/wire/read_barrier.cpp",
+    "harness/src/wire/protocol/deflate_negotiation.cpp",
+    "harness/src/wire/protocol/message_deflate.cpp",
+    "harness/src/wire/protocol/opening_handshake.cpp",
+    "harness/src/wire/transport/read_barrier.cpp",
 ]
 
 # ctest selections of the slot's build tree for each check, by the side a file judges: a server

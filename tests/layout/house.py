@@ -1,7 +1,7 @@
 """The harness's layout holds: its rooms (the folders of harness/src, and harness/cli above them)
 include one another one way, with no circle; harness/include/maskcheck holds only the headers the
 build installs (the C ABI); and every include of the project's own headers names its room
-("core/kernel.h", "wire/frame_reader.h", "cli/commands.h") or the ABI ("maskcheck/plugin.h"), never
+("core/kernel.h", "wire/protocol/frame_reader.h", "cli/commands.h") or the ABI ("maskcheck/plugin.h"), never
 a bare file name. It shows its teeth first on three copies of the harness, each breaking one rule.
 Usage: house.py CHECKOUT"""
 import re
@@ -109,7 +109,7 @@ def main(argv):
         return 2
     checkout = Path(argv[1]).resolve()
     broken = {
-        "circle": (lambda h: prepend(h / "src/core/kernel.h", '#include "wire/frame_reader.h"'),
+        "circle": (lambda h: prepend(h / "src/core/kernel.h", '#include "wire/protocol/frame_reader.h"'),
                    "in a circle: core -> wire"),
         "internal header in include/": (
             lambda h: (h / "include/maskcheck/internal.h").write_text("#pragma once\n"),

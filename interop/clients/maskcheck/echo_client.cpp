@@ -23,13 +23,13 @@
 #include <string_view>
 #include <vector>
 
-#include "streams/frame_builder.h"
 #include "maskcheck/frame_parser_interface.h"
 #include "maskcheck/unmask_selection.h"
-#include "wire/frame_reader.h"
-#include "wire/loopback_url.h"
-#include "wire/opening_handshake.h"
-#include "wire/tcp_connection.h"
+#include "streams/frame_builder.h"
+#include "wire/protocol/frame_reader.h"
+#include "wire/protocol/opening_handshake.h"
+#include "wire/transport/loopback_url.h"
+#include "wire/transport/tcp_connection.h"
 
 namespace {
 

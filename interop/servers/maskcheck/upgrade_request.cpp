@@ -3,7 +3,7 @@
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/parser.hpp>
 
-#include "wire/opening_handshake.h"
+#include "wire/protocol/opening_handshake.h"
 
 namespace maskcheck::servers {
 

@@ -6,8 +6,8 @@
 #include "maskcheck/frame_parser_interface.h"
 #include "streams/frame_builder.h"
 #include "wire/clients/fuzzed_sequence.h"
-#include "wire/compressed_stream.h"
-#include "wire/frame_cuts.h"
+#include "wire/exchange/compressed_stream.h"
+#include "wire/exchange/frame_cuts.h"
 
 namespace maskcheck::wire {
 

@@ -24,8 +24,8 @@
 #include <variant>
 #include <vector>
 
-#include "wire/echo_comparison.h"
-#include "wire/message_deflate.h"
+#include "wire/exchange/echo_comparison.h"
+#include "wire/protocol/message_deflate.h"
 
 namespace maskcheck::wire {
 

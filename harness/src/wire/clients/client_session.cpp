@@ -6,11 +6,11 @@
 #include "maskcheck/frame_parser_interface.h"
 #include "streams/frame_builder.h"
 #include "wire/clients/key_checks.h"
-#include "wire/echo_comparison.h"
-#include "wire/loopback_url.h"
-#include "wire/opening_handshake.h"
-#include "wire/piece_writer.h"
-#include "wire/reply_collector.h"
+#include "wire/exchange/echo_comparison.h"
+#include "wire/exchange/reply_collector.h"
+#include "wire/protocol/opening_handshake.h"
+#include "wire/transport/loopback_url.h"
+#include "wire/transport/piece_writer.h"
 
 namespace maskcheck::wire {
 

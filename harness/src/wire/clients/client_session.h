@@ -16,15 +16,15 @@
 #include <vector>
 
 #include "streams/stream_differ.h"
-#include "wire/child_process.h"
 #include "wire/clients/client_cases.h"
-#include "wire/deflate_negotiation.h"
-#include "wire/frame_reader.h"
-#include "wire/loopback_listener.h"
-#include "wire/message_deflate.h"
-#include "wire/opening_handshake.h"
-#include "wire/read_barrier.h"
-#include "wire/tcp_connection.h"
+#include "wire/protocol/deflate_negotiation.h"
+#include "wire/protocol/frame_reader.h"
+#include "wire/protocol/message_deflate.h"
+#include "wire/protocol/opening_handshake.h"
+#include "wire/transport/child_process.h"
+#include "wire/transport/loopback_listener.h"
+#include "wire/transport/read_barrier.h"
+#include "wire/transport/tcp_connection.h"
 
 namespace maskcheck::wire {
 

@@ -13,7 +13,7 @@
 
 #include "maskcheck/unmask_functions.h"
 #include "streams/stream_differ.h"
-#include "wire/opening_handshake.h"
+#include "wire/protocol/opening_handshake.h"
 
 namespace maskcheck::wire {
 

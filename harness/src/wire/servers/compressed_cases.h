@@ -6,7 +6,7 @@
 #include <string_view>
 #include <variant>
 
-#include "wire/compressed_stream.h"
+#include "wire/exchange/compressed_stream.h"
 
 namespace maskcheck::wire {
 

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "maskcheck/reference_frame_decoder.h"
-#include "wire/echo_comparison.h"
+#include "wire/exchange/echo_comparison.h"
 
 namespace maskcheck::wire {
 

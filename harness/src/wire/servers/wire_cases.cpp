@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "wire/frame_cuts.h"
+#include "wire/exchange/frame_cuts.h"
 #include "wire/servers/wire_fuzz.h"
 
 namespace maskcheck::wire {

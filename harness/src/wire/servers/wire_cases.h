@@ -18,7 +18,7 @@
 
 #include "streams/split_space.h"
 #include "streams/stream_catalogue.h"
-#include "wire/message_deflate.h"
+#include "wire/protocol/message_deflate.h"
 #include "wire/servers/compressed_cases.h"
 
 namespace maskcheck::wire {

@@ -7,7 +7,7 @@
 #include <span>
 
 #include "maskcheck/reference_frame_decoder.h"
-#include "wire/echo_comparison.h"
+#include "wire/exchange/echo_comparison.h"
 #include "wire/servers/server_policy.h"
 
 namespace maskcheck::wire {

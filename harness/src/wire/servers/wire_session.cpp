@@ -2,10 +2,10 @@
 
 #include "maskcheck/frame_parser_interface.h"
 #include "streams/frame_builder.h"
-#include "wire/opening_handshake.h"
-#include "wire/piece_writer.h"
-#include "wire/reply_collector.h"
+#include "wire/exchange/reply_collector.h"
+#include "wire/protocol/opening_handshake.h"
 #include "wire/servers/wire_expectation.h"
+#include "wire/transport/piece_writer.h"
 
 namespace maskcheck::wire {
 

@@ -16,15 +16,15 @@
 #include <vector>
 
 #include "streams/stream_differ.h"
-#include "wire/deflate_negotiation.h"
-#include "wire/frame_reader.h"
-#include "wire/loopback_url.h"
-#include "wire/message_deflate.h"
-#include "wire/read_barrier.h"
+#include "wire/protocol/deflate_negotiation.h"
+#include "wire/protocol/frame_reader.h"
+#include "wire/protocol/message_deflate.h"
 #include "wire/servers/server_policy.h"
 #include "wire/servers/wire_cases.h"
 #include "wire/servers/wire_expectation.h"
-#include "wire/tcp_connection.h"
+#include "wire/transport/loopback_url.h"
+#include "wire/transport/read_barrier.h"
+#include "wire/transport/tcp_connection.h"
 
 namespace maskcheck::wire {
 

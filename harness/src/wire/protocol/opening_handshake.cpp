@@ -1,4 +1,4 @@
-#include "wire/opening_handshake.h"
+#include "wire/protocol/opening_handshake.h"
 
 #include <openssl/evp.h>
 #include <openssl/rand.h>

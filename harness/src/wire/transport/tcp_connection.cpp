@@ -1,4 +1,4 @@
-#include "wire/tcp_connection.h"
+#include "wire/transport/tcp_connection.h"
 
 #include <arpa/inet.h>
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-#include "wire/loopback_url.h"
+#include "wire/transport/loopback_url.h"
 
 #include <arpa/inet.h>
 

@@ -1,4 +1,4 @@
-#include "wire/servers/throughput.h"
+#include "throughput/throughput.h"
 
 #include <sched.h>
 
@@ -7,10 +7,10 @@
 
 #include "maskcheck/frame_parser_interface.h"
 #include "streams/frame_builder.h"
-#include "wire/frame_reader.h"
-#include "wire/loopback_url.h"
-#include "wire/opening_handshake.h"
-#include "wire/servers/process_cpu.h"
+#include "throughput/process_cpu.h"
+#include "wire/protocol/frame_reader.h"
+#include "wire/protocol/opening_handshake.h"
+#include "wire/transport/loopback_url.h"
 
 namespace maskcheck::wire {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <variant>
 
-#include "wire/frame_reader.h"
-#include "wire/message_deflate.h"
+#include "wire/protocol/frame_reader.h"
+#include "wire/protocol/message_deflate.h"
 
 namespace maskcheck::wire {
 

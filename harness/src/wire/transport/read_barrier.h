@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "wire/tcp_connection.h"
+#include "wire/transport/tcp_connection.h"
 
 namespace maskcheck::wire {
 

@@ -1,4 +1,4 @@
-#include "wire/message_deflate.h"
+#include "wire/protocol/message_deflate.h"
 
 #include <zlib.h>
 

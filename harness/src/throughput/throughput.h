@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "wire/child_process.h"
-#include "wire/tcp_connection.h"
+#include "wire/transport/child_process.h"
+#include "wire/transport/tcp_connection.h"
 
 namespace maskcheck::wire {
 

@@ -1,4 +1,4 @@
-#include "wire/deflate_negotiation.h"
+#include "wire/protocol/deflate_negotiation.h"
 
 #include <charconv>
 #include <set>

@@ -1,4 +1,4 @@
-#include "wire/frame_cuts.h"
+#include "wire/exchange/frame_cuts.h"
 
 #include <set>
 

@@ -15,7 +15,7 @@
 #include <variant>
 #include <vector>
 
-#include "wire/loopback_url.h"
+#include "wire/transport/loopback_url.h"
 
 namespace maskcheck::wire {
 

@@ -1,4 +1,4 @@
-#include "wire/servers/ratio_verdict.h"
+#include "throughput/ratio_verdict.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "wire/frame_reader.h"
+#include "wire/protocol/frame_reader.h"
 
 #include <variant>
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "streams/stream_differ.h"
-#include "wire/frame_reader.h"
+#include "wire/protocol/frame_reader.h"
 
 namespace maskcheck::wire {
 

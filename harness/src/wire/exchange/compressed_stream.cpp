@@ -1,4 +1,4 @@
-#include "wire/compressed_stream.h"
+#include "wire/exchange/compressed_stream.h"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 
 #include "maskcheck/frame_parser_interface.h"
 #include "streams/frame_builder.h"
-#include "wire/frame_cuts.h"
+#include "wire/exchange/frame_cuts.h"
 
 namespace maskcheck::wire {
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "maskcheck/frame_parser_interface.h"
-#include "wire/echo_comparison.h"
-#include "wire/frame_reader.h"
-#include "wire/tcp_connection.h"
+#include "wire/exchange/echo_comparison.h"
+#include "wire/protocol/frame_reader.h"
+#include "wire/transport/tcp_connection.h"
 
 namespace maskcheck::wire {
 

@@ -11,9 +11,9 @@
 #include <optional>
 #include <string>
 
-#include "wire/deflate_negotiation.h"
-#include "wire/loopback_url.h"
-#include "wire/tcp_connection.h"
+#include "wire/protocol/deflate_negotiation.h"
+#include "wire/transport/loopback_url.h"
+#include "wire/transport/tcp_connection.h"
 
 namespace maskcheck::wire {
 

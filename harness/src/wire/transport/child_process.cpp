@@ -1,4 +1,4 @@
-#include "wire/child_process.h"
+#include "wire/transport/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -1,4 +1,4 @@
-#include "wire/piece_writer.h"
+#include "wire/transport/piece_writer.h"
 
 namespace maskcheck::wire {
 

@@ -1,4 +1,4 @@
-#include "wire/servers/process_cpu.h"
+#include "throughput/process_cpu.h"
 
 #include <fcntl.h>
 #include <unistd.h>

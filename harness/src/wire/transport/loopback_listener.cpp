@@ -1,4 +1,4 @@
-#include "wire/loopback_listener.h"
+#include "wire/transport/loopback_listener.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>

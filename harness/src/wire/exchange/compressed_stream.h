@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "maskcheck/unmask_functions.h"
-#include "wire/frame_reader.h"
-#include "wire/message_deflate.h"
+#include "wire/protocol/frame_reader.h"
+#include "wire/protocol/message_deflate.h"
 
 namespace maskcheck::wire {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "wire/read_barrier.h"
-#include "wire/tcp_connection.h"
+#include "wire/transport/read_barrier.h"
+#include "wire/transport/tcp_connection.h"
 
 namespace maskcheck::wire {
 

@@ -1,4 +1,4 @@
-#include "wire/servers/perf_share.h"
+#include "throughput/perf_share.h"
 
 #include <signal.h>
 #include <sys/wait.h>

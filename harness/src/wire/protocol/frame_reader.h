@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "maskcheck/unmask_functions.h"
-#include "wire/message_deflate.h"
+#include "wire/protocol/message_deflate.h"
 
 namespace maskcheck::wire {
 

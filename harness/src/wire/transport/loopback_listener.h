@@ -7,7 +7,7 @@
 #include <string>
 #include <variant>
 
-#include "wire/tcp_connection.h"
+#include "wire/transport/tcp_connection.h"
 
 namespace maskcheck::wire {
 

@@ -1,4 +1,4 @@
-#include "wire/echo_comparison.h"
+#include "wire/exchange/echo_comparison.h"
 
 #include <algorithm>
 

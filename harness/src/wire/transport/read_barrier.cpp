@@ -1,4 +1,4 @@
-#include "wire/read_barrier.h"
+#include "wire/transport/read_barrier.h"
 
 #include <linux/inet_diag.h>
 #include <linux/netlink.h>
