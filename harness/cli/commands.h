@@ -54,7 +54,7 @@ struct StreamArguments {
 struct WireArguments {
   RunArguments run;                    // its kernels and required kernels are not used
   std::string url;                     // a running server's ws:// URL, or:
-  std::string server;                  // a command that starts one (see wire/transport/child_process.h)
+  std::string server;                  // a command that starts one (wire/transport/child_process.h)
   std::string client;                  // or an echo client's command (wire/clients/)
   std::string policy;                  // a policy file; empty: the RFC's defaults
   std::vector<std::string> case_ids;  // these cases only, in order, on one connection

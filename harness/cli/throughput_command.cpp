@@ -1,6 +1,5 @@
-// maskcheck throughput: live servers measured end to end (harness/src/throughput/throughput.h),
-// rounds interleaved, every B/A ratio taken round by round so a difference inside the noise says
-// so.
+// maskcheck throughput: live servers measured end to end (harness/src/throughput/), rounds
+// interleaved, every B/A ratio taken round by round so a difference inside the noise says so.
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
