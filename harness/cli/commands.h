@@ -89,6 +89,11 @@ int throughput_command(ThroughputArguments arguments);
 
 int list_command(bool json);
 int wire_command(const WireArguments& arguments);
+// A wire case by its id, against the peer the arguments name; `after` (if any) runs first on the
+// same connection.
+int wire_repro_command(const std::string& case_id, const std::string& after, WireArguments peer,
+                       bool json);
+bool is_wire_case_id(std::string_view case_id);
 int split_command(const StreamArguments& arguments);
 int stream_command(const StreamArguments& arguments);
 int sweep_command(const SweepArguments& arguments);

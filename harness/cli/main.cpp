@@ -40,6 +40,40 @@ void add_run_options(CLI::App& command, maskcheck::cli::RunArguments& arguments)
                    "count failures in the table without reporting each one");
 }
 
+#ifdef MASKCHECK_WIRE
+// The options that name a live peer and how to talk to it: wire's, and repro's for a wire id.
+void add_peer_options(CLI::App& command, maskcheck::cli::WireArguments& arguments) {
+  command.add_option("--server", arguments.server,
+                     "a command that starts the server and prints 'listening PORT' (instead of a "
+                     "URL); maskcheck stops it when the run ends");
+  command.add_option("--client", arguments.client,
+                     "check an echo client instead: a command that connects to $MASKCHECK_URL and "
+                     "sends back every message; maskcheck is its server, and stops it when done");
+  command.add_option("--policy", arguments.policy,
+                     "the server's policy file (JSON; default: the RFC's defaults, 16 MiB limit)");
+  command
+      .add_option("--case-seconds", arguments.case_seconds,
+                  "a case fails when the server has not answered in this many seconds "
+                  "(default 10, plus one per 20 MB)")
+      ->check(CLI::PositiveNumber);
+  command
+      .add_option("--start-seconds", arguments.start_seconds,
+                  "how long --server may take to print its port, or --client to connect "
+                  "(default 30)")
+      ->check(CLI::PositiveNumber);
+  command.add_flag("--deflate", arguments.deflate,
+                   "permessage-deflate: offer it (the server must accept it) and run the "
+                   "compressed cases after the splits, instead of the named streams; --client: "
+                   "the client must offer it, and its compressed cases run after the splits");
+  command.add_option("--deflate-offer", arguments.deflate_offer,
+                     "--deflate with this offer, e.g. 'permessage-deflate; "
+                     "client_no_context_takeover; server_max_window_bits=10'");
+  command.add_flag("--no-barrier", arguments.no_barrier,
+                   "write pieces without waiting for the server to read each (shows what the "
+                   "barrier prevents: pieces merge)");
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -99,10 +133,21 @@ int main(int argc, char** argv) {
   repro
       ->add_option(
           "case-id", repro_id,
-          "e.g. block:exact:n5:a3:d4:k37fa213d:p1, block:split:h6:n77:k37fa213d:over-header:c3,40 "
-          "or block:stream:every-length-one-read:over-key")
+          "e.g. block:exact:n5:a3:d4:k37fa213d:p1, block:split:h6:n77:k37fa213d:over-header:c3,40, "
+          "block:stream:every-length-one-read:over-key, or a wire id with the peer it runs "
+          "against: wire:split:h8:n127:k37fa213d:server:c3,40 --server COMMAND")
       ->required();
   repro->add_flag("--json", repro_json, "print JSON");
+#ifdef MASKCHECK_WIRE
+  WireArguments repro_peer;
+  std::string repro_after;
+  repro->add_option("--url", repro_peer.url,
+                    "a wire id's server, running at this ws:// URL on a loopback address");
+  add_peer_options(*repro, repro_peer);
+  repro->add_option("--after", repro_after,
+                    "a wire id that fails only after another case: run that one first, on the "
+                    "same connection");
+#endif
 
 #ifdef MASKCHECK_WIRE
   WireArguments wire_arguments;
@@ -111,14 +156,7 @@ int main(int argc, char** argv) {
       "check a live echo server, or an echo client, over real sockets, each piece of a split its "
       "own read");
   wire->add_option("url", wire_arguments.url, "the server's ws:// URL, on a loopback address");
-  wire->add_option("--server", wire_arguments.server,
-                   "a command that starts the server and prints 'listening PORT' (instead of a "
-                   "URL); maskcheck stops it when the run ends");
-  wire->add_option("--client", wire_arguments.client,
-                   "check an echo client instead: a command that connects to $MASKCHECK_URL and "
-                   "sends back every message; maskcheck is its server, and stops it when done");
-  wire->add_option("--policy", wire_arguments.policy,
-                   "the server's policy file (JSON; default: the RFC's defaults, 16 MiB limit)");
+  add_peer_options(*wire, wire_arguments);
   wire->add_option("--case", wire_arguments.case_ids,
                    "run this case only, e.g. wire:split:h8:n127:k37fa213d:server:c3,40 or "
                    "wire:client:split:h4:n127:c3,40 (repeatable: in order, on one connection)");
@@ -147,14 +185,6 @@ int main(int argc, char** argv) {
   wire->add_option("--longest-stream", wire_arguments.longest_stream,
                    "leave out named streams, and compressed messages, longer than this many "
                    "bytes");
-  wire->add_option("--case-seconds", wire_arguments.case_seconds,
-                   "a case fails when the server has not answered in this many seconds "
-                   "(default 10, plus one per 20 MB)")
-      ->check(CLI::PositiveNumber);
-  wire->add_option("--start-seconds", wire_arguments.start_seconds,
-                   "how long --server may take to print its port, or --client to connect "
-                   "(default 30)")
-      ->check(CLI::PositiveNumber);
   wire->add_option("--fuzz", wire_arguments.fuzz_seconds,
                    "fuzz for this many seconds: mutated streams cut at random, each case on a new "
                    "connection")
@@ -163,16 +193,6 @@ int main(int argc, char** argv) {
                    "the fuzzed cases' seed, a server's or a client's (default 1)");
   wire->add_option("--findings", wire_arguments.findings,
                    "where a fuzzed failure's stream and cuts are saved (default wire-findings/)");
-  wire->add_flag("--deflate", wire_arguments.deflate,
-                 "permessage-deflate: offer it (the server must accept it) and run the compressed "
-                 "cases after the splits, instead of the named streams; --client: the client "
-                 "must offer it, and its compressed cases run after the splits");
-  wire->add_option("--deflate-offer", wire_arguments.deflate_offer,
-                   "--deflate with this offer, e.g. 'permessage-deflate; "
-                   "client_no_context_takeover; server_max_window_bits=10'");
-  wire->add_flag("--no-barrier", wire_arguments.no_barrier,
-                 "write pieces without waiting for the server to read each (shows what the "
-                 "barrier prevents: pieces merge)");
 
   ThroughputArguments throughput_arguments;
   std::uint64_t megabytes = 128;
@@ -257,6 +277,15 @@ int main(int argc, char** argv) {
       throughput_arguments.plan.bytes_per_round = megabytes << 20;
       throughput_arguments.pin = !no_pin;
       return throughput_command(throughput_arguments);
+    }
+#endif
+#ifdef MASKCHECK_WIRE
+    if (is_wire_case_id(repro_id)) {
+      return wire_repro_command(repro_id, repro_after, repro_peer, repro_json);
+    }
+    if (!repro_peer.server.empty() || !repro_peer.client.empty() || !repro_peer.url.empty() ||
+        !repro_after.empty()) {
+      return bad_input("--server, --client, --url and --after replay wire ids (wire:...) only");
     }
 #endif
     return repro_command(repro_id, repro_json);

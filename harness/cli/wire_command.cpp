@@ -26,12 +26,14 @@ std::string quoted(const std::string& text) {
   return out + "'";
 }
 
+// maskcheck repro's form, as every failure prints it: the id, then the peer it runs against.
 std::string repro_line(const WireArguments& arguments, const StreamFailure& failure) {
-  std::string line = "maskcheck wire ";
+  std::string line = "maskcheck repro " + failure.case_id;
   if (!arguments.client.empty()) {
-    line += "--client " + quoted(arguments.client);
+    line += " --client " + quoted(arguments.client);
   } else {
-    line += arguments.server.empty() ? arguments.url : "--server " + quoted(arguments.server);
+    line += arguments.server.empty() ? " --url " + arguments.url
+                                     : " --server " + quoted(arguments.server);
   }
   if (!arguments.policy.empty()) line += " --policy " + quoted(arguments.policy);
   if (!arguments.deflate_offer.empty()) {
@@ -40,8 +42,8 @@ std::string repro_line(const WireArguments& arguments, const StreamFailure& fail
     line += " --deflate";
   }
   if (arguments.no_barrier) line += " --no-barrier";
-  if (!failure.after.empty()) line += " --case " + failure.after;  // it fails only after that one
-  return line + " --case " + failure.case_id;
+  if (!failure.after.empty()) line += " --after " + failure.after;  // it fails only after that one
+  return line;
 }
 
 void print_failure(const WireArguments& arguments, const StreamFailure& failure) {
@@ -315,6 +317,20 @@ int client_command(const WireArguments& arguments, SweepOptions options) {
 }
 
 }  // namespace
+
+bool is_wire_case_id(std::string_view case_id) { return case_id.starts_with("wire:"); }
+
+int wire_repro_command(const std::string& case_id, const std::string& after, WireArguments peer,
+                       bool json) {
+  if (peer.url.empty() && peer.server.empty() && peer.client.empty()) {
+    return bad_input("a wire id runs against a peer: add --server COMMAND, --url URL or "
+                     "--client COMMAND");
+  }
+  if (!after.empty()) peer.case_ids.push_back(after);
+  peer.case_ids.push_back(case_id);
+  peer.run.json = json;
+  return wire_command(peer);
+}
 
 int wire_command(const WireArguments& arguments) {
   wire::WireTarget target;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# maskcheck wire's bad input and dying servers and clients: each bad input is one line on stderr
-# and exit 2, and a server or client that dies mid-run ends the run with a finding, never a hang.
+# maskcheck wire's bad input (and maskcheck repro's, for wire ids) and dying servers and clients:
+# each bad input is one line on stderr and exit 2, and a server or client that dies mid-run ends the run with a finding, never a hang.
 # Usage: wire_cli_test.sh MASKCHECK ECHO_SERVER ECHO_CLIENT
 set -u
 maskcheck=$1 server=$2 client=$3
@@ -8,21 +8,39 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
 
-# expect_bad_input WORDS ARGUMENTS...: exit 2, one line on stderr holding WORDS, nothing else.
-expect_bad_input() {
-  local words=$1
-  shift
-  timeout 60 "$maskcheck" wire "$@" >"$work/out" 2>"$work/err"
+# expect_bad_input_of COMMAND WORDS ARGUMENTS...: exit 2, one line on stderr holding WORDS,
+# nothing else.
+expect_bad_input_of() {
+  local command=$1 words=$2
+  shift 2
+  timeout 60 "$maskcheck" "$command" "$@" >"$work/out" 2>"$work/err"
   local code=$?
   if [[ $code -ne 2 || $(wc -l <"$work/err") -ne 1 || -s $work/out ]] || ! grep -qF -- "$words" "$work/err"; then
-    echo "FAIL: wire $* should say '$words' in one line and exit 2 (exit $code):"
+    echo "FAIL: $command $* should say '$words' in one line and exit 2 (exit $code):"
     cat "$work/out" "$work/err"
     failed=1
   else
-    echo "ok: wire $*: $(cat "$work/err")"
+    echo "ok: $command $*: $(cat "$work/err")"
   fi
 }
+expect_bad_input() { expect_bad_input_of wire "$@"; }
 
+# maskcheck repro replays a wire id against the peer it names, and only a wire id takes one.
+expect_bad_input_of repro "runs against a peer" wire:stream:close-code-1003:server
+expect_bad_input_of repro "replay wire ids (wire:...) only" block:exact:n5:a3:d4:k37fa213d:p1 \
+  --server "$server"
+expect_bad_input_of repro "no named stream 'nosuch'" wire:stream:nosuch:server --server "$server"
+expect_bad_input_of repro "must look like wire:client:binary:n300" wire:client:split:h9 \
+  --client "$client"
+split=wire:split:h8:n127:k37fa213d:server:c3,40 stream=wire:stream:close-code-1003:server
+timeout 60 "$maskcheck" repro "$split" --after "$stream" --server "$server" >"$work/out" 2>&1
+if [[ $? -ne 0 || $(cat "$work/out") != "PASS $stream"$'\n'"PASS $split" ]]; then
+  echo "FAIL: repro $split --after $stream should pass both, in that order:"
+  cat "$work/out"
+  failed=1
+else
+  echo "ok: repro $split --after $stream: both pass, in order"
+fi
 expect_bad_input "only to loopback" ws://10.1.2.3:80/
 expect_bad_input "not a ws:// URL" https://127.0.0.1:80/
 expect_bad_input "cannot connect" ws://127.0.0.1:1/
