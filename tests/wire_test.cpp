@@ -2,6 +2,7 @@
 // policy file, the reading of server frames, and what the oracle expects.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <variant>
@@ -13,6 +14,7 @@
 #include "wire/protocol/opening_handshake.h"
 #include "wire/servers/server_policy.h"
 #include "wire/servers/wire_expectation.h"
+#include "wire/transport/loopback_listener.h"
 #include "wire/transport/loopback_url.h"
 #include "wire/transport/read_barrier.h"
 
@@ -39,6 +41,29 @@ TEST(OpeningHandshake, AcceptIsTheRfcExample) {
   EXPECT_EQ(accept_for("dGhlIHNhbXBsZSBub25jZQ=="), "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
   EXPECT_EQ(random_key().size(), 24u);
   EXPECT_NE(random_key(), random_key());
+}
+
+// A header's tokens are an RFC 7230 list: any case, blanks around each element, other elements
+// beside them. maskcheck, as a client's server, must take such a request.
+TEST(OpeningHandshake, TakesTokensInAnyCaseWithBlanksAmongOthers) {
+  auto listening = LoopbackListener::open();
+  ASSERT_TRUE(std::holds_alternative<LoopbackListener>(listening));
+  auto& listener = std::get<LoopbackListener>(listening);
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  auto url = parse_loopback_url("ws://127.0.0.1:" + std::to_string(listener.port()) + "/");
+  auto opened = TcpConnection::open(std::get<LoopbackUrl>(url), deadline);
+  ASSERT_TRUE(std::holds_alternative<TcpConnection>(opened));
+  const std::string request =
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: WEBSOCKET\r\n"
+      "Connection: keep-alive , UPGRADE\t, close\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  ASSERT_EQ(std::get<TcpConnection>(opened).send_all(
+                {reinterpret_cast<const std::uint8_t*>(request.data()), request.size()}, deadline),
+            Arrival::bytes);
+  auto accepted = listener.accept(deadline);
+  ASSERT_TRUE(accepted.has_value());
+  Nonce nonce{};
+  EXPECT_EQ(accept_websocket(*accepted, deadline, nonce), "");
 }
 
 // The kernel can answer with a piece already counted received but an unread count from before it
