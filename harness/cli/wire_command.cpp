@@ -55,10 +55,33 @@ bool any_starts_with(const std::vector<std::string>& ids, std::string_view prefi
   return std::ranges::any_of(ids, [&](const std::string& id) { return id.starts_with(prefix); });
 }
 
-std::string select_target(const WireArguments& arguments, wire::WireTarget& target) {
+// Which options go together, for a server and for a client, in one place: the first conflict.
+std::string conflicting_options(const WireArguments& arguments) {
+  const bool compressed = arguments.deflate || !arguments.deflate_offer.empty();
+  if (!arguments.client.empty()) {
+    if (!arguments.url.empty() || !arguments.server.empty())
+      return "wire checks a server or a client: --client with a URL or --server is both";
+    if (!arguments.policy.empty())
+      return "--policy declares a server's behaviour; --client takes none";
+    if (arguments.fuzz_seconds > 0) return "--fuzz checks servers; --client runs the client cases";
+    if (!arguments.deflate_offer.empty())
+      return "--deflate-offer is what maskcheck offers a server; a client makes its own offer "
+             "(--deflate)";
+    if (!compressed && any_starts_with(arguments.case_ids, "wire:client:deflate:"))
+      return "a wire:client:deflate case runs on a permessage-deflate connection: add --deflate";
+    return {};
+  }
   if (arguments.url.empty() == arguments.server.empty())
     return "wire needs a server (a ws:// URL or --server COMMAND, not both) or a client "
            "(--client COMMAND)";
+  if (compressed && arguments.fuzz_seconds > 0)
+    return "--fuzz sends uncompressed streams; with --deflate run the compressed cases";
+  if (!compressed && std::ranges::any_of(arguments.case_ids, wire::is_compressed_case_id))
+    return "a wire:deflate case runs on a permessage-deflate connection: add --deflate";
+  return {};
+}
+
+std::string select_target(const WireArguments& arguments, wire::WireTarget& target) {
   if (!arguments.policy.empty()) {
     auto loaded = wire::load_policy(arguments.policy);
     if (auto* reason = std::get_if<std::string>(&loaded)) return *reason;
@@ -67,15 +90,11 @@ std::string select_target(const WireArguments& arguments, wire::WireTarget& targ
   target.barrier = !arguments.no_barrier;
   target.case_time = std::chrono::seconds(arguments.case_seconds);
   if (arguments.deflate || !arguments.deflate_offer.empty()) {
-    if (arguments.fuzz_seconds > 0)
-      return "--fuzz sends uncompressed streams; with --deflate run the compressed cases";
     auto offer = wire::parse_offer(arguments.deflate_offer.empty()
                                        ? "permessage-deflate; client_max_window_bits"
                                        : arguments.deflate_offer);
     if (auto* reason = std::get_if<std::string>(&offer)) return *reason;
     target.deflate = std::get<wire::DeflateOffer>(offer);
-  } else if (std::ranges::any_of(arguments.case_ids, wire::is_compressed_case_id)) {
-    return "a wire:deflate case runs on a permessage-deflate connection: add --deflate";
   }
   if (arguments.url.empty()) return {};
   auto url = wire::parse_loopback_url(arguments.url);
@@ -262,16 +281,6 @@ int run_all(const WireArguments& arguments, const wire::WireTarget& target,
 
 std::string select_client(const WireArguments& arguments, wire::ClientTarget& target,
                           wire::ClientPlan& plan) {
-  if (!arguments.url.empty() || !arguments.server.empty())
-    return "wire checks a server or a client: --client with a URL or --server is both";
-  if (!arguments.policy.empty())
-    return "--policy declares a server's behaviour; --client takes none";
-  if (arguments.fuzz_seconds > 0) return "--fuzz checks servers; --client runs the client cases";
-  if (!arguments.deflate_offer.empty())
-    return "--deflate-offer is what maskcheck offers a server; a client makes its own offer "
-           "(--deflate)";
-  if (!arguments.deflate && any_starts_with(arguments.case_ids, "wire:client:deflate:"))
-    return "a wire:client:deflate case runs on a permessage-deflate connection: add --deflate";
   target.deflate = arguments.deflate;
   target.command = arguments.client;
   target.barrier = !arguments.no_barrier;
@@ -339,6 +348,7 @@ int wire_command(const WireArguments& arguments) {
   RunArguments run = arguments.run;
   if (run.jobs == 0) run.jobs = 4;  // connections: the peer's cores matter, not ours
   if (auto error = apply_run_arguments(run, options); !error.empty()) return bad_input(error);
+  if (auto error = conflicting_options(arguments); !error.empty()) return bad_input(error);
   if (!arguments.client.empty()) return client_command(arguments, options);
   if (auto error = select_target(arguments, target); !error.empty()) return bad_input(error);
   if (auto error = select_plan(arguments, plan); !error.empty()) return bad_input(error);
