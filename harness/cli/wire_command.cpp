@@ -12,7 +12,7 @@
 #include "cli/run_options.h"
 #include "cli/run_tally.h"
 #include "wire/clients/client_run.h"
-#include "wire/servers/wire_run.h"
+#include "wire/servers/server_run.h"
 #include "wire/transport/child_process.h"
 
 namespace maskcheck::cli {
@@ -81,7 +81,7 @@ std::string conflicting_options(const WireArguments& arguments) {
   return {};
 }
 
-std::string select_target(const WireArguments& arguments, wire::WireTarget& target) {
+std::string select_target(const WireArguments& arguments, wire::ServerTarget& target) {
   if (!arguments.policy.empty()) {
     auto loaded = wire::load_policy(arguments.policy);
     if (auto* reason = std::get_if<std::string>(&loaded)) return *reason;
@@ -103,7 +103,7 @@ std::string select_target(const WireArguments& arguments, wire::WireTarget& targ
   return {};
 }
 
-std::string select_plan(const WireArguments& arguments, wire::WirePlan& plan) {
+std::string select_plan(const WireArguments& arguments, wire::ServerPlan& plan) {
   if (!arguments.header_sizes.empty()) plan.header_sizes = arguments.header_sizes;
   for (unsigned size : plan.header_sizes) {
     if (size != 6 && size != 8 && size != 14) return "--header must be 6, 8 or 14";
@@ -143,19 +143,19 @@ int named_outcomes(const WireArguments& arguments, const std::string& unreachabl
   return status;
 }
 
-int run_named(const WireArguments& arguments, const wire::WireTarget& target) {
-  auto cases = named_cases<wire::WireCase>(arguments, wire::parse_wire_case_id);
+int run_named(const WireArguments& arguments, const wire::ServerTarget& target) {
+  auto cases = named_cases<wire::ServerCase>(arguments, wire::parse_server_case_id);
   if (auto* reason = std::get_if<std::string>(&cases)) return bad_input(*reason);
   std::string unreachable;
   const auto outcomes =
-      wire::check_wire_cases(target, std::get<std::vector<wire::WireCase>>(cases), unreachable);
+      wire::check_server_cases(target, std::get<std::vector<wire::ServerCase>>(cases), unreachable);
   return named_outcomes(arguments, unreachable, outcomes);
 }
 
 // A fuzzed failure's stream and cuts as JSON, beside its repro line: wire-findings/ID.json.
 std::string save_finding(const WireArguments& arguments, const StreamFailure& failure) {
-  auto parsed = wire::parse_wire_case_id(failure.case_id);
-  const auto* c = std::get_if<wire::WireCase>(&parsed);
+  auto parsed = wire::parse_server_case_id(failure.case_id);
+  const auto* c = std::get_if<wire::ServerCase>(&parsed);
   if (!c || !c->fuzzed) return {};
   std::vector<std::uint8_t> scratch;
   const wire::WireBytes bytes = wire::wire_bytes(*c, scratch);
@@ -260,16 +260,16 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
   return tally.exit_code();
 }
 
-int run_all(const WireArguments& arguments, const wire::WireTarget& target,
-            const wire::WirePlan& plan, SweepOptions options) {
+int run_all(const WireArguments& arguments, const wire::ServerTarget& target,
+            const wire::ServerPlan& plan, SweepOptions options) {
   const std::atomic<bool>& interrupted = stop_on_interrupt();
   options.stop_requested = &interrupted;
   ProgressLine progress("wire " + target.url.host);
   if (!arguments.run.quiet) options.on_progress = [&](const Progress& at) { progress.update(at); };
   const bool fuzzing = arguments.fuzz_seconds > 0;
-  const wire::WireRunResult result =
-      fuzzing ? wire::fuzz_wire(target, arguments.seed, arguments.fuzz_seconds, options)
-              : wire::run_wire(target, plan, options);
+  const wire::ServerRunResult result =
+      fuzzing ? wire::fuzz_server(target, arguments.seed, arguments.fuzz_seconds, options)
+              : wire::run_server(target, plan, options);
   progress.finish();
   if (!result.unreachable.empty()) return bad_input(result.unreachable);
   return report(
@@ -327,13 +327,16 @@ int client_command(const WireArguments& arguments, SweepOptions options) {
 
 }  // namespace
 
-bool is_wire_case_id(std::string_view case_id) { return case_id.starts_with("wire:"); }
+bool is_wire_case_id(std::string_view case_id) {
+  return case_id.starts_with("wire:");
+}
 
 int wire_repro_command(const std::string& case_id, const std::string& after, WireArguments peer,
                        bool json) {
   if (peer.url.empty() && peer.server.empty() && peer.client.empty()) {
-    return bad_input("a wire id runs against a peer: add --server COMMAND, --url URL or "
-                     "--client COMMAND");
+    return bad_input(
+        "a wire id runs against a peer: add --server COMMAND, --url URL or "
+        "--client COMMAND");
   }
   if (!after.empty()) peer.case_ids.push_back(after);
   peer.case_ids.push_back(case_id);
@@ -342,8 +345,8 @@ int wire_repro_command(const std::string& case_id, const std::string& after, Wir
 }
 
 int wire_command(const WireArguments& arguments) {
-  wire::WireTarget target;
-  wire::WirePlan plan;
+  wire::ServerTarget target;
+  wire::ServerPlan plan;
   SweepOptions options;
   RunArguments run = arguments.run;
   if (run.jobs == 0) run.jobs = 4;  // connections: the peer's cores matter, not ours

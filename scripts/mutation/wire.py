@@ -10,9 +10,9 @@ from .slots import RELEASE, Build
 JUDGES = [
     "harness/src/wire/exchange/echo_comparison.cpp",
     "harness/src/wire/protocol/frame_reader.cpp",
-    "harness/src/wire/servers/wire_expectation.cpp",
+    "harness/src/wire/servers/server_expectation.cpp",
     "harness/src/wire/servers/server_policy.cpp",
-    "harness/src/wire/servers/wire_session.cpp",
+    "harness/src/wire/servers/server_session.cpp",
     "harness/src/wire/clients/client_session.cpp",
     "harness/src/wire/clients/key_checks.cpp",
     "harness/src/wire/protocol/deflate_negotiation.cpp",

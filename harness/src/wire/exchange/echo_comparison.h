@@ -1,7 +1,7 @@
 // What a peer under test must send back for what maskcheck sent it: each message echoed and a pong
 // for each ping, in order, then how the exchange must end; and the comparison of that with what it
 // did send. A server's expectation comes from the reference decoder under its policy
-// (servers/wire_expectation.h); a client's is what maskcheck asked it to echo.
+// (servers/server_expectation.h); a client's is what maskcheck asked it to echo.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "wire/servers/wire_fuzz.h"
+#include "wire/servers/server_fuzz.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,10 +1,10 @@
-#include "wire/servers/wire_cases.h"
+#include "wire/servers/server_cases.h"
 
 #include <algorithm>
 #include <array>
 
 #include "wire/exchange/frame_cuts.h"
-#include "wire/servers/wire_fuzz.h"
+#include "wire/servers/server_fuzz.h"
 
 namespace maskcheck::wire {
 
@@ -19,8 +19,9 @@ constexpr std::string_view kAgreementId = "wire:deflate:agreement:server";
 
 }  // namespace
 
-bool for_each_wire_case(const WirePlan& plan, const std::function<bool(const WireCase&)>& visit) {
-  WireCase c;
+bool for_each_server_case(const ServerPlan& plan,
+                          const std::function<bool(const ServerCase&)>& visit) {
+  ServerCase c;
   std::uint64_t turn = 0;
   for (unsigned header : plan.header_sizes) {
     c.split.header_size = header;
@@ -39,7 +40,7 @@ bool for_each_wire_case(const WirePlan& plan, const std::function<bool(const Wir
   }
   if (plan.compressing) {
     c.split = {};
-    if (!visit(WireCase{.agreement = true})) return false;
+    if (!visit(ServerCase{.agreement = true})) return false;
     return for_each_compressed_case(*plan.compressing, plan.longest_stream, Sender::client,
                                     [&](const CompressedCase& compressed) {
                                       c.compressed = compressed;
@@ -55,13 +56,13 @@ bool for_each_wire_case(const WirePlan& plan, const std::function<bool(const Wir
   return true;
 }
 
-std::uint64_t wire_case_bytes(const WireCase& c) {
+std::uint64_t server_case_bytes(const ServerCase& c) {
   if (c.agreement) return 0;
   if (c.compressed) return c.compressed->length;
   return c.stream ? c.stream->bytes.size() : split_stream_size(c.split);
 }
 
-std::string wire_case_id(const WireCase& c) {
+std::string server_case_id(const ServerCase& c) {
   if (c.agreement) return std::string(kAgreementId);
   if (c.stream) return stream_case_id(kSubject, c.stream->name, kVariant);
   if (c.fuzzed) return fuzzed_case_id(*c.fuzzed);
@@ -69,12 +70,12 @@ std::string wire_case_id(const WireCase& c) {
   return split_case_id(kSubject, kVariant, c.split);
 }
 
-std::variant<WireCase, std::string> parse_wire_case_id(std::string_view id) {
+std::variant<ServerCase, std::string> parse_server_case_id(std::string_view id) {
   const std::string usage =
       "wire case id '" + std::string(id) +
       "' must look like wire:split:h8:n127:k37fa213d:server:c3,40, "
       "wire:stream:NAME:server or wire:deflate:m300:f3:k37fa213d:server:c3,40";
-  WireCase c;
+  ServerCase c;
   if (id == kAgreementId) {
     c.agreement = true;
     return c;
@@ -111,7 +112,7 @@ std::variant<WireCase, std::string> parse_wire_case_id(std::string_view id) {
   return c;
 }
 
-WireBytes wire_bytes(const WireCase& c, std::vector<std::uint8_t>& scratch,
+WireBytes wire_bytes(const ServerCase& c, std::vector<std::uint8_t>& scratch,
                      const DeflateParameters* compressing) {
   if (c.stream) return {c.stream->bytes, c.stream->cuts, std::nullopt};
   if (c.fuzzed) {

@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "wire/servers/wire_cases.h"
+#include "wire/servers/server_cases.h"
 
 namespace maskcheck::wire {
 

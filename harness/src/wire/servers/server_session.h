@@ -19,16 +19,16 @@
 #include "wire/protocol/deflate_negotiation.h"
 #include "wire/protocol/frame_reader.h"
 #include "wire/protocol/message_deflate.h"
+#include "wire/servers/server_cases.h"
+#include "wire/servers/server_expectation.h"
 #include "wire/servers/server_policy.h"
-#include "wire/servers/wire_cases.h"
-#include "wire/servers/wire_expectation.h"
 #include "wire/transport/loopback_url.h"
 #include "wire/transport/read_barrier.h"
 #include "wire/transport/tcp_connection.h"
 
 namespace maskcheck::wire {
 
-struct WireTarget {
+struct ServerTarget {
   LoopbackUrl url;
   ServerPolicy policy;
   bool barrier = true;  // each piece its own read; off only to show what the barrier prevents
@@ -48,13 +48,13 @@ class DecodedStreams {
   std::unordered_map<const NamedStream*, std::shared_ptr<const reference::DecodeResult>> made_;
 };
 
-class WireSession {
+class ServerSession {
  public:
-  WireSession(const WireTarget& target, DecodedStreams& streams);
+  ServerSession(const ServerTarget& target, DecodedStreams& streams);
 
   // Runs the case on the open connection, or a new one. A failure on a connection earlier cases
   // used is run again alone: if it passes there, the report says which case came before.
-  std::optional<StreamFailure> run(const WireCase& c);
+  std::optional<StreamFailure> run(const ServerCase& c);
   // The next case gets a new connection (fuzzing: a case's failure is its own).
   void drop_connection();
   // Opens a connection and runs the handshake: empty, or what went wrong.
@@ -70,9 +70,9 @@ class WireSession {
   std::uint64_t writes() const { return writes_; }
 
  private:
-  std::optional<StreamFailure> run_on_connection(const WireCase& c, const std::string& id);
+  std::optional<StreamFailure> run_on_connection(const ServerCase& c, const std::string& id);
 
-  const WireTarget& target_;
+  const ServerTarget& target_;
   DecodedStreams& streams_;
   std::optional<TcpConnection> connection_;
   FrameReader reader_;

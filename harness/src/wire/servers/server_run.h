@@ -9,12 +9,12 @@
 
 #include "runs/case_runner.h"
 #include "streams/stream_differ.h"
-#include "wire/servers/wire_cases.h"
-#include "wire/servers/wire_session.h"
+#include "wire/servers/server_cases.h"
+#include "wire/servers/server_session.h"
 
 namespace maskcheck::wire {
 
-struct WireRunResult {
+struct ServerRunResult {
   // Why the server cannot be checked at all (no connection or no handshake before any case); then
   // nothing ran.
   std::string unreachable;
@@ -24,18 +24,19 @@ struct WireRunResult {
   std::optional<DeflateAgreement> agreement;  // what the first handshake agreed, with --deflate
 };
 
-WireRunResult run_wire(const WireTarget& target, const WirePlan& plan, const SweepOptions& options);
+ServerRunResult run_server(const ServerTarget& target, const ServerPlan& plan,
+                           const SweepOptions& options);
 
-// Fuzzed cases of one seed (wire_fuzz.h), indexes 0, 1, 2, ... spread over the connections, until
+// Fuzzed cases of one seed (server_fuzz.h), indexes 0, 1, 2, ... spread over the connections, until
 // `seconds` pass, options.max_failures cases fail, or a stop is asked for; the failures in index
 // order.
-WireRunResult fuzz_wire(const WireTarget& target, std::uint64_t seed, double seconds,
-                        const SweepOptions& options);
+ServerRunResult fuzz_server(const ServerTarget& target, std::uint64_t seed, double seconds,
+                            const SweepOptions& options);
 
 // Cases one after another on one connection (a new one after a failure), each one's outcome;
-// `unreachable` set as run_wire sets it.
-std::vector<std::optional<StreamFailure>> check_wire_cases(const WireTarget& target,
-                                                           std::span<const WireCase> cases,
-                                                           std::string& unreachable);
+// `unreachable` set as run_server sets it.
+std::vector<std::optional<StreamFailure>> check_server_cases(const ServerTarget& target,
+                                                             std::span<const ServerCase> cases,
+                                                             std::string& unreachable);
 
 }  // namespace maskcheck::wire

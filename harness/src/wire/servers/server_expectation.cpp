@@ -1,4 +1,4 @@
-#include "wire/servers/wire_expectation.h"
+#include "wire/servers/server_expectation.h"
 
 #include <algorithm>
 

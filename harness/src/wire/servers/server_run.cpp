@@ -1,4 +1,4 @@
-#include "wire/servers/wire_run.h"
+#include "wire/servers/server_run.h"
 
 #include <algorithm>
 #include <atomic>
@@ -15,13 +15,13 @@ constexpr std::uint64_t kCaseOverhead = 20'000;
 constexpr std::uint64_t kChunkCost = 200'000;
 
 struct SessionChecker {
-  WireSession session;
+  ServerSession session;
   std::atomic<std::uint64_t>& connections;
   std::atomic<std::uint64_t>& writes;
   std::uint64_t counted_connections = 0;
   std::uint64_t counted_writes = 0;
 
-  std::optional<StreamFailure> operator()(const WireCase& c) {
+  std::optional<StreamFailure> operator()(const ServerCase& c) {
     std::optional<StreamFailure> failure = session.run(c);
     connections +=
         session.connections() - std::exchange(counted_connections, session.connections());
@@ -32,14 +32,14 @@ struct SessionChecker {
 
 }  // namespace
 
-WireRunResult run_wire(const WireTarget& target, const WirePlan& plan,
-                       const SweepOptions& options) {
+ServerRunResult run_server(const ServerTarget& target, const ServerPlan& plan,
+                           const SweepOptions& options) {
   DecodedStreams streams(target.policy);
-  WireRunResult result;
-  WirePlan agreed_plan = plan;
+  ServerRunResult result;
+  ServerPlan agreed_plan = plan;
   {
     // First a connection and a handshake alone, so an unreachable server is one clear error.
-    WireSession first(target, streams);
+    ServerSession first(target, streams);
     result.unreachable = first.connect(Clock::now() + target.case_time);
     result.connections = first.connections();
     result.writes = first.writes();
@@ -56,10 +56,10 @@ WireRunResult run_wire(const WireTarget& target, const WirePlan& plan,
   std::atomic<std::uint64_t> connections{result.connections};
   std::atomic<std::uint64_t> writes{result.writes};
   result.outcome = run_cases<StreamFailure>(
-      [&](const auto& visit) { return for_each_wire_case(agreed_plan, visit); },
-      [](const WireCase& c) { return wire_case_bytes(c) + kCaseOverhead; }, kChunkCost,
+      [&](const auto& visit) { return for_each_server_case(agreed_plan, visit); },
+      [](const ServerCase& c) { return server_case_bytes(c) + kCaseOverhead; }, kChunkCost,
       [&] {
-        return SessionChecker{WireSession(target, streams), connections, writes};
+        return SessionChecker{ServerSession(target, streams), connections, writes};
       },
       options);
   result.connections = connections;
@@ -67,11 +67,11 @@ WireRunResult run_wire(const WireTarget& target, const WirePlan& plan,
   return result;
 }
 
-WireRunResult fuzz_wire(const WireTarget& target, std::uint64_t seed, double seconds,
-                        const SweepOptions& options) {
+ServerRunResult fuzz_server(const ServerTarget& target, std::uint64_t seed, double seconds,
+                            const SweepOptions& options) {
   DecodedStreams streams(target.policy);
-  WireRunResult result;
-  WireSession first(target, streams);
+  ServerRunResult result;
+  ServerSession first(target, streams);
   result.unreachable = first.connect(Clock::now() + target.case_time);
   if (!result.unreachable.empty()) return result;
   const auto start = Clock::now();
@@ -84,7 +84,7 @@ WireRunResult fuzz_wire(const WireTarget& target, std::uint64_t seed, double sec
   std::mutex lock;
   std::vector<std::pair<std::uint64_t, StreamFailure>> failed;
   auto fuzz = [&](bool reports_progress) {
-    SessionChecker checker{WireSession(target, streams), connections, writes};
+    SessionChecker checker{ServerSession(target, streams), connections, writes};
     for (;;) {
       const bool asked = options.stop_requested && options.stop_requested->load();
       if (asked || Clock::now() >= deadline) return;
@@ -92,7 +92,7 @@ WireRunResult fuzz_wire(const WireTarget& target, std::uint64_t seed, double sec
         const std::lock_guard guard(lock);
         if (failed.size() >= options.max_failures) return;
       }
-      WireCase c;
+      ServerCase c;
       c.fuzzed = FuzzedCase{seed, next.fetch_add(1)};
       std::optional<StreamFailure> failure = checker(c);
       checker.session.drop_connection();
@@ -129,11 +129,11 @@ WireRunResult fuzz_wire(const WireTarget& target, std::uint64_t seed, double sec
   return result;
 }
 
-std::vector<std::optional<StreamFailure>> check_wire_cases(const WireTarget& target,
-                                                           std::span<const WireCase> cases,
-                                                           std::string& unreachable) {
+std::vector<std::optional<StreamFailure>> check_server_cases(const ServerTarget& target,
+                                                             std::span<const ServerCase> cases,
+                                                             std::string& unreachable) {
   DecodedStreams streams(target.policy);
-  WireSession session(target, streams);
+  ServerSession session(target, streams);
   unreachable = session.connect(Clock::now() + target.case_time);
   if (auto failure = session.agreement_failure()) {  // what every case of the run would show
     unreachable.clear();
@@ -141,7 +141,7 @@ std::vector<std::optional<StreamFailure>> check_wire_cases(const WireTarget& tar
   }
   std::vector<std::optional<StreamFailure>> outcomes;
   if (!unreachable.empty()) return outcomes;
-  for (const WireCase& c : cases) outcomes.push_back(session.run(c));
+  for (const ServerCase& c : cases) outcomes.push_back(session.run(c));
   return outcomes;
 }
 

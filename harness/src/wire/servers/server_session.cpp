@@ -1,10 +1,10 @@
-#include "wire/servers/wire_session.h"
+#include "wire/servers/server_session.h"
 
 #include "maskcheck/frame_parser_interface.h"
 #include "streams/frame_builder.h"
 #include "wire/exchange/reply_collector.h"
 #include "wire/protocol/opening_handshake.h"
-#include "wire/servers/wire_expectation.h"
+#include "wire/servers/server_expectation.h"
 #include "wire/transport/piece_writer.h"
 
 namespace maskcheck::wire {
@@ -20,7 +20,7 @@ std::vector<std::uint8_t> fence_payload(std::uint64_t number) {
   return {text.begin(), text.end()};
 }
 
-Clock::time_point deadline_for(const WireTarget& target, std::uint64_t bytes) {
+Clock::time_point deadline_for(const ServerTarget& target, std::uint64_t bytes) {
   return Clock::now() + target.case_time + std::chrono::milliseconds(bytes / 20'000);
 }
 
@@ -36,10 +36,10 @@ std::shared_ptr<const reference::DecodeResult> DecodedStreams::get(const NamedSt
   return made;
 }
 
-WireSession::WireSession(const WireTarget& target, DecodedStreams& streams)
+ServerSession::ServerSession(const ServerTarget& target, DecodedStreams& streams)
     : target_(target), streams_(streams) {}
 
-std::string WireSession::connect(Clock::time_point deadline) {
+std::string ServerSession::connect(Clock::time_point deadline) {
   drop_connection();
   auto opened = TcpConnection::open(target_.url, deadline);
   if (auto* reason = std::get_if<std::string>(&opened)) return *reason;
@@ -75,24 +75,24 @@ std::string WireSession::connect(Clock::time_point deadline) {
   return {};
 }
 
-void WireSession::drop_connection() {
+void ServerSession::drop_connection() {
   connection_.reset();
   reader_.reset();
   inflater_.reset();
   cases_on_connection_ = 0;
 }
 
-std::optional<StreamFailure> WireSession::agreement_failure() const {
+std::optional<StreamFailure> ServerSession::agreement_failure() const {
   if (broken_answer_.empty()) return std::nullopt;
   return StreamFailure{
-      wire_case_id(WireCase{.agreement = true}), broken_answer_,
+      server_case_id(ServerCase{.agreement = true}), broken_answer_,
       "  RFC 7692 section 7.1: the server answers with one permessage-deflate, each parameter "
       "known and at most once, window bits 8 to 15 and no more than offered, "
       "client_max_window_bits only if offered, and everything the offer asked of the server\n"};
 }
 
-std::optional<StreamFailure> WireSession::run(const WireCase& c) {
-  const std::string id = wire_case_id(c);
+std::optional<StreamFailure> ServerSession::run(const ServerCase& c) {
+  const std::string id = server_case_id(c);
   if (c.agreement) {  // a handshake of its own: what its answer agrees is the case
     if (std::string problem = connect(deadline_for(target_, 0)); !problem.empty()) {
       if (auto failure = agreement_failure()) return failure;
@@ -116,10 +116,10 @@ std::optional<StreamFailure> WireSession::run(const WireCase& c) {
   return failure;
 }
 
-std::optional<StreamFailure> WireSession::run_on_connection(const WireCase& c,
-                                                            const std::string& id) {
+std::optional<StreamFailure> ServerSession::run_on_connection(const ServerCase& c,
+                                                              const std::string& id) {
   if (!connection_) {
-    if (std::string problem = connect(deadline_for(target_, wire_case_bytes(c)));
+    if (std::string problem = connect(deadline_for(target_, server_case_bytes(c)));
         !problem.empty()) {
       return StreamFailure{id, "the server is gone: " + problem, {}};
     }

@@ -23,13 +23,13 @@
 
 namespace maskcheck::wire {
 
-// A fuzzed case: the `index`-th stream `seed` makes (wire_fuzz.h), the same every time.
+// A fuzzed case: the `index`-th stream `seed` makes (server_fuzz.h), the same every time.
 struct FuzzedCase {
   std::uint64_t seed = 0;
   std::uint64_t index = 0;
 };
 
-struct WireCase {
+struct ServerCase {
   // The permessage-deflate agreement: a handshake whose answer must keep RFC 7692's rules,
   // "wire:deflate:agreement:server", the first case of a compressed run; or else:
   bool agreement = false;
@@ -39,7 +39,7 @@ struct WireCase {
   SplitCase split;
 };
 
-struct WirePlan {
+struct ServerPlan {
   std::vector<unsigned> header_sizes{6, 8, 14};
   bool streams = true;
   // Named streams and compressed messages longer than this are left out (the 16 and 64 MiB frames
@@ -51,12 +51,13 @@ struct WirePlan {
 };
 
 // Visits the plan's cases in a fixed order until `visit` returns false.
-bool for_each_wire_case(const WirePlan& plan, const std::function<bool(const WireCase&)>& visit);
-std::uint64_t wire_case_bytes(const WireCase& c);
+bool for_each_server_case(const ServerPlan& plan,
+                          const std::function<bool(const ServerCase&)>& visit);
+std::uint64_t server_case_bytes(const ServerCase& c);
 
-std::string wire_case_id(const WireCase& c);
+std::string server_case_id(const ServerCase& c);
 // The case an id names, or a one-line reason it names none.
-std::variant<WireCase, std::string> parse_wire_case_id(std::string_view id);
+std::variant<ServerCase, std::string> parse_server_case_id(std::string_view id);
 
 // The case's bytes (a split's or a fuzzed case's stream is built into `scratch`) and the offsets
 // where writes end.
@@ -69,7 +70,7 @@ struct WireBytes {
 };
 // `compressing`: maskcheck's agreed side of a permessage-deflate connection, which a compressed
 // case needs.
-WireBytes wire_bytes(const WireCase& c, std::vector<std::uint8_t>& scratch,
+WireBytes wire_bytes(const ServerCase& c, std::vector<std::uint8_t>& scratch,
                      const DeflateParameters* compressing = nullptr);
 
 }  // namespace maskcheck::wire
