@@ -54,8 +54,8 @@ TEST(OpeningHandshake, TakesTokensInAnyCaseWithBlanksAmongOthers) {
   auto opened = TcpConnection::open(std::get<LoopbackUrl>(url), deadline);
   ASSERT_TRUE(std::holds_alternative<TcpConnection>(opened));
   const std::string request =
-      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: WEBSOCKET\r\n"
-      "Connection: keep-alive , UPGRADE\t, close\r\n"
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: h2c,\tWEBSOCKET\r\n"
+      "Connection: keep-alive ,UPGRADE\t, close\r\n"
       "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
   ASSERT_EQ(std::get<TcpConnection>(opened).send_all(
                 {reinterpret_cast<const std::uint8_t*>(request.data()), request.size()}, deadline),
