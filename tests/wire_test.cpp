@@ -5,7 +5,9 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <thread>
 #include <variant>
+#include <vector>
 
 #include "maskcheck/reference_frame_decoder.h"
 #include "streams/frame_builder.h"
@@ -64,6 +66,37 @@ TEST(OpeningHandshake, TakesTokensInAnyCaseWithBlanksAmongOthers) {
   ASSERT_TRUE(accepted.has_value());
   Nonce nonce{};
   EXPECT_EQ(accept_websocket(*accepted, deadline, nonce), "");
+}
+
+// A request that arrives in three reads: the HTTP parser takes the start line and each whole field
+// as they come, and the rest is given to it from where it stopped.
+TEST(OpeningHandshake, TakesARequestThatArrivesInPieces) {
+  auto listening = LoopbackListener::open();
+  ASSERT_TRUE(std::holds_alternative<LoopbackListener>(listening));
+  auto& listener = std::get<LoopbackListener>(listening);
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  auto url = parse_loopback_url("ws://127.0.0.1:" + std::to_string(listener.port()) + "/");
+  auto opened = TcpConnection::open(std::get<LoopbackUrl>(url), deadline);
+  ASSERT_TRUE(std::holds_alternative<TcpConnection>(opened));
+  const std::vector<std::string> pieces = {
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnec",
+      "tion: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-Web",
+      "Socket-Version: 13\r\n\r\n"};
+  // Apart in time, so each is most likely its own read; merged, the test only proves less.
+  std::thread client([&] {
+    for (const std::string& piece : pieces) {
+      std::get<TcpConnection>(opened).send_all(
+          {reinterpret_cast<const std::uint8_t*>(piece.data()), piece.size()}, deadline);
+      std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    }
+  });
+  auto accepted = listener.accept(deadline);
+  Nonce nonce{};
+  const std::string problem =
+      accepted ? accept_websocket(*accepted, deadline, nonce) : "no connection";
+  client.join();
+  EXPECT_EQ(problem, "");
+  EXPECT_EQ(nonce, *nonce_of("dGhlIHNhbXBsZSBub25jZQ=="));
 }
 
 // The kernel can answer with a piece already counted received but an unread count from before it
