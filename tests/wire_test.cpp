@@ -1,6 +1,7 @@
 // The wire room's parts that need no server: the loopback rule, the handshake's accept value, the
 // policy file, the reading of server frames, and what the oracle expects.
 #include <gtest/gtest.h>
+#include <sys/socket.h>
 
 #include <chrono>
 #include <optional>
@@ -111,6 +112,59 @@ TEST(ReadConfirmation, TrustsNoUnreadCountTakenBeforeEveryByteWasIn) {
   ReadConfirmation prompt;
   EXPECT_EQ(prompt.take({107, 0}, 107), Verdict::ask_at_once);
   EXPECT_EQ(prompt.take({107, 0}, 107), Verdict::read);
+}
+
+// The ends of a loopback connection: maskcheck's (a client) and the server's, accepted.
+struct LoopbackPair {
+  std::optional<TcpConnection> client;
+  std::optional<TcpConnection> server;
+};
+
+LoopbackPair connected_pair() {
+  LoopbackPair pair;
+  auto listening = LoopbackListener::open();
+  if (!std::holds_alternative<LoopbackListener>(listening)) return pair;
+  auto& listener = std::get<LoopbackListener>(listening);
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  auto url = parse_loopback_url("ws://127.0.0.1:" + std::to_string(listener.port()) + "/");
+  auto opened = TcpConnection::open(std::get<LoopbackUrl>(url), deadline);
+  if (!std::holds_alternative<TcpConnection>(opened)) return pair;
+  pair.client.emplace(std::move(std::get<TcpConnection>(opened)));
+  pair.server = listener.accept(deadline);
+  return pair;
+}
+
+TEST(ReadBarrier, CountsWhatTheServerReceivedAndHasNotRead) {
+  LoopbackPair pair = connected_pair();
+  ASSERT_TRUE(pair.client && pair.server);
+  const std::uint8_t bytes[5] = {1, 2, 3, 4, 5};
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  ASSERT_EQ(pair.client->send_all(bytes, deadline), Arrival::bytes);
+  ReadBarrier barrier;
+  std::optional<ServerSide> side;
+  do {
+    side = barrier.server_side(*pair.client);
+    ASSERT_TRUE(side.has_value()) << barrier.problem();
+  } while (side->received < 5 && Clock::now() < deadline);
+  EXPECT_EQ(side->received, 5u);
+  EXPECT_EQ(side->unread, 5u);
+}
+
+// A server socket closed with a reset is gone from the kernel at once: it has read all it ever will,
+// and the barrier must not wait on it.
+TEST(ReadBarrier, ASocketTheServerClosedHasNothingUnread) {
+  LoopbackPair pair = connected_pair();
+  ASSERT_TRUE(pair.client && pair.server);
+  const std::uint8_t bytes[5] = {1, 2, 3, 4, 5};
+  ASSERT_EQ(pair.client->send_all(bytes, Clock::now() + std::chrono::seconds(10)), Arrival::bytes);
+  const linger reset{1, 0};
+  ASSERT_EQ(setsockopt(pair.server->fd(), SOL_SOCKET, SO_LINGER, &reset, sizeof reset), 0);
+  pair.server.reset();
+  ReadBarrier barrier;
+  const auto side = barrier.server_side(*pair.client);
+  ASSERT_TRUE(side.has_value()) << barrier.problem();
+  EXPECT_EQ(side->received, pair.client->bytes_sent());
+  EXPECT_EQ(side->unread, 0u);
 }
 
 TEST(ServerPolicy, ReadsEveryField) {
