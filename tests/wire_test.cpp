@@ -6,6 +6,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <variant>
 #include <vector>
@@ -46,74 +47,6 @@ TEST(OpeningHandshake, AcceptIsTheRfcExample) {
   EXPECT_NE(random_key(), random_key());
 }
 
-// A header's tokens are an RFC 7230 list: any case, blanks around each element, other elements
-// beside them. maskcheck, as a client's server, must take such a request.
-TEST(OpeningHandshake, TakesTokensInAnyCaseWithBlanksAmongOthers) {
-  auto listening = LoopbackListener::open();
-  ASSERT_TRUE(std::holds_alternative<LoopbackListener>(listening));
-  auto& listener = std::get<LoopbackListener>(listening);
-  const auto deadline = Clock::now() + std::chrono::seconds(10);
-  auto url = parse_loopback_url("ws://127.0.0.1:" + std::to_string(listener.port()) + "/");
-  auto opened = TcpConnection::open(std::get<LoopbackUrl>(url), deadline);
-  ASSERT_TRUE(std::holds_alternative<TcpConnection>(opened));
-  const std::string request =
-      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: h2c,\tWEBSOCKET\r\n"
-      "Connection: keep-alive ,UPGRADE\t, close\r\n"
-      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-  ASSERT_EQ(std::get<TcpConnection>(opened).send_all(
-                {reinterpret_cast<const std::uint8_t*>(request.data()), request.size()}, deadline),
-            Arrival::bytes);
-  auto accepted = listener.accept(deadline);
-  ASSERT_TRUE(accepted.has_value());
-  Nonce nonce{};
-  EXPECT_EQ(accept_websocket(*accepted, deadline, nonce), "");
-}
-
-// A request that arrives in three reads: the HTTP parser takes the start line and each whole field
-// as they come, and the rest is given to it from where it stopped.
-TEST(OpeningHandshake, TakesARequestThatArrivesInPieces) {
-  auto listening = LoopbackListener::open();
-  ASSERT_TRUE(std::holds_alternative<LoopbackListener>(listening));
-  auto& listener = std::get<LoopbackListener>(listening);
-  const auto deadline = Clock::now() + std::chrono::seconds(10);
-  auto url = parse_loopback_url("ws://127.0.0.1:" + std::to_string(listener.port()) + "/");
-  auto opened = TcpConnection::open(std::get<LoopbackUrl>(url), deadline);
-  ASSERT_TRUE(std::holds_alternative<TcpConnection>(opened));
-  const std::vector<std::string> pieces = {
-      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnec",
-      "tion: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-Web",
-      "Socket-Version: 13\r\n\r\n"};
-  // Apart in time, so each is most likely its own read; merged, the test only proves less.
-  std::thread client([&] {
-    for (const std::string& piece : pieces) {
-      std::get<TcpConnection>(opened).send_all(
-          {reinterpret_cast<const std::uint8_t*>(piece.data()), piece.size()}, deadline);
-      std::this_thread::sleep_for(std::chrono::milliseconds(150));
-    }
-  });
-  auto accepted = listener.accept(deadline);
-  Nonce nonce{};
-  const std::string problem =
-      accepted ? accept_websocket(*accepted, deadline, nonce) : "no connection";
-  client.join();
-  EXPECT_EQ(problem, "");
-  EXPECT_EQ(nonce, *nonce_of("dGhlIHNhbXBsZSBub25jZQ=="));
-}
-
-// The kernel can answer with a piece already counted received but an unread count from before it
-// came: an answer saying all is read is trusted only after one in which every byte had arrived.
-TEST(ReadConfirmation, TrustsNoUnreadCountTakenBeforeEveryByteWasIn) {
-  using Verdict = ReadConfirmation::Verdict;
-  ReadConfirmation torn;
-  EXPECT_EQ(torn.take({100, 0}, 107), Verdict::ask_later);    // the last piece not yet in
-  EXPECT_EQ(torn.take({107, 0}, 107), Verdict::ask_at_once);  // in, and "read": torn or true
-  EXPECT_EQ(torn.take({107, 7}, 107), Verdict::ask_later);    // torn: the piece was still unread
-  EXPECT_EQ(torn.take({107, 0}, 107), Verdict::read);
-  ReadConfirmation prompt;
-  EXPECT_EQ(prompt.take({107, 0}, 107), Verdict::ask_at_once);
-  EXPECT_EQ(prompt.take({107, 0}, 107), Verdict::read);
-}
-
 // The ends of a loopback connection: maskcheck's (a client) and the server's, accepted.
 struct LoopbackPair {
   std::optional<TcpConnection> client;
@@ -134,6 +67,66 @@ LoopbackPair connected_pair() {
   return pair;
 }
 
+Arrival send_text(TcpConnection& connection, std::string_view text, Clock::time_point deadline) {
+  return connection.send_all({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()},
+                             deadline);
+}
+
+// A header's tokens are an RFC 7230 list: any case, blanks around each element, other elements
+// beside them. maskcheck, as a client's server, must take such a request.
+TEST(OpeningHandshake, TakesTokensInAnyCaseWithBlanksAmongOthers) {
+  LoopbackPair pair = connected_pair();
+  ASSERT_TRUE(pair.client && pair.server);
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  ASSERT_EQ(send_text(*pair.client,
+                      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: h2c,\tWEBSOCKET\r\n"
+                      "Connection: keep-alive ,UPGRADE\t, close\r\n"
+                      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                      "Sec-WebSocket-Version: 13\r\n\r\n",
+                      deadline),
+            Arrival::bytes);
+  Nonce nonce{};
+  EXPECT_EQ(accept_websocket(*pair.server, deadline, nonce), "");
+}
+
+// A request that arrives in three reads: the HTTP parser takes the start line and each whole field
+// as they come, and the rest is given to it from where it stopped.
+TEST(OpeningHandshake, TakesARequestThatArrivesInPieces) {
+  LoopbackPair pair = connected_pair();
+  ASSERT_TRUE(pair.client && pair.server);
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  const std::vector<std::string> pieces = {
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnec",
+      "tion: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-Web",
+      "Socket-Version: 13\r\n\r\n"};
+  // Apart in time, so each is most likely its own read; merged, the test only proves less.
+  std::thread client([&] {
+    for (const std::string& piece : pieces) {
+      send_text(*pair.client, piece, deadline);
+      std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    }
+  });
+  Nonce nonce{};
+  const std::string problem = accept_websocket(*pair.server, deadline, nonce);
+  client.join();
+  EXPECT_EQ(problem, "");
+  EXPECT_EQ(nonce, *nonce_of("dGhlIHNhbXBsZSBub25jZQ=="));
+}
+
+// The kernel can answer with a piece already counted received but an unread count from before it
+// came: an answer saying all is read is trusted only after one in which every byte had arrived.
+TEST(ReadConfirmation, TrustsNoUnreadCountTakenBeforeEveryByteWasIn) {
+  using Verdict = ReadConfirmation::Verdict;
+  ReadConfirmation torn;
+  EXPECT_EQ(torn.take({100, 0}, 107), Verdict::ask_later);    // the last piece not yet in
+  EXPECT_EQ(torn.take({107, 0}, 107), Verdict::ask_at_once);  // in, and "read": torn or true
+  EXPECT_EQ(torn.take({107, 7}, 107), Verdict::ask_later);    // torn: the piece was still unread
+  EXPECT_EQ(torn.take({107, 0}, 107), Verdict::read);
+  ReadConfirmation prompt;
+  EXPECT_EQ(prompt.take({107, 0}, 107), Verdict::ask_at_once);
+  EXPECT_EQ(prompt.take({107, 0}, 107), Verdict::read);
+}
+
 TEST(ReadBarrier, CountsWhatTheServerReceivedAndHasNotRead) {
   LoopbackPair pair = connected_pair();
   ASSERT_TRUE(pair.client && pair.server);
@@ -150,8 +143,8 @@ TEST(ReadBarrier, CountsWhatTheServerReceivedAndHasNotRead) {
   EXPECT_EQ(side->unread, 5u);
 }
 
-// A server socket closed with a reset is gone from the kernel at once: it has read all it ever will,
-// and the barrier must not wait on it.
+// A server socket closed with a reset is gone from the kernel at once: it has read all it ever
+// will, and the barrier must not wait on it.
 TEST(ReadBarrier, ASocketTheServerClosedHasNothingUnread) {
   LoopbackPair pair = connected_pair();
   ASSERT_TRUE(pair.client && pair.server);
