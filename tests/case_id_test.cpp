@@ -1,7 +1,9 @@
+#include "core/case_id.h"
+
 #include <gtest/gtest.h>
 
-#include "registry/kernel_registry.h"
 #include "core/test_case.h"
+#include "registry/kernel_registry.h"
 
 namespace maskcheck {
 namespace {
@@ -51,6 +53,48 @@ TEST(CaseId, ParsesDstAboveSrc) {
   TestCase above = c;
   above.entry = &block_entry("exact");
   EXPECT_EQ(case_id("block", above), "block:exact:n5:a3:d-6:k37fa213d:p1");
+}
+
+// The one spelling every kind of id shares: each field read exactly, or not at all.
+TEST(IdFields, ReadsEachFieldExactlyOrNotAtAll) {
+  const IdReader fields("wire:n127:k37fa213d:c3,40:n12x:n:n-1:k37fa21:c3:c,4:c3,4x");
+  ASSERT_EQ(fields.size(), 11u);
+  std::size_t number = 0;
+  Key key{};
+  std::size_t first = 0;
+  std::size_t second = 0;
+  EXPECT_TRUE(fields.number(1, "n", number));
+  EXPECT_EQ(number, 127u);
+  EXPECT_TRUE(fields.key(2, key));
+  EXPECT_EQ(key, (Key{0x37, 0xfa, 0x21, 0x3d}));
+  EXPECT_TRUE(fields.cuts(3, first, second));
+  EXPECT_EQ(first, 3u);
+  EXPECT_EQ(second, 40u);
+  EXPECT_FALSE(fields.number(1, "a", number));  // another tag
+  for (std::size_t at : {4, 5, 6}) EXPECT_FALSE(fields.number(at, "n", number)) << fields[at];
+  EXPECT_FALSE(fields.key(7, key));
+  for (std::size_t at : {8, 9, 10}) EXPECT_FALSE(fields.cuts(at, first, second)) << fields[at];
+  EXPECT_EQ(fields[11], "");  // past the last field: nothing, and no number in it
+  EXPECT_FALSE(fields.number(11, "", number));
+}
+
+TEST(IdFields, ReadsBackWhatItWrites) {
+  const std::string id = IdWriter("block")
+                             .field("split")
+                             .number("n", 300)
+                             .key({0x00, 0x11, 0xa7, 0x3c})
+                             .cuts(7, 200)
+                             .text();
+  EXPECT_EQ(id, "block:split:n300:k0011a73c:c7,200");
+  const IdReader fields(id);
+  std::uint64_t length = 0;
+  Key key{};
+  std::size_t first = 0;
+  std::size_t second = 0;
+  EXPECT_TRUE(fields.number(2, "n", length) && fields.key(3, key) && fields.cuts(4, first, second));
+  EXPECT_EQ(length, 300u);
+  EXPECT_EQ(key, (Key{0x00, 0x11, 0xa7, 0x3c}));
+  EXPECT_EQ(first + second, 207u);
 }
 
 class BadCaseId : public testing::TestWithParam<const char*> {};

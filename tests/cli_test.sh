@@ -12,6 +12,16 @@ expect repro-pass 0 '^PASS block:exact:n5:a3:d4:k37fa213d:p1' -- "$maskcheck" re
 expect repro-json 0 '"result": "pass"' -- "$maskcheck" repro --json reference:words:n64:a0:d0:k00000000:p0
 expect repro-bad-id 2 'must have 7 fields' -- "$maskcheck" repro block:exact
 expect repro-bad-kernel 2 "unknown kernel 'nope'" -- "$maskcheck" repro nope:exact:n5:a3:d4:k37fa213d:p1
+# Every kind of id repro's help names is one it knows: it replays a kernel's, asks a wire id's peer.
+examples=$("$maskcheck" repro --help | sed -n 's/.*an id like \(.*\) (a wire id.*/\1/p' | sed 's/, /\n/g')
+[[ -n $examples ]] || fail "repro-kinds: repro --help names no ids"
+for id in $examples; do
+  if [[ $id == wire:* ]]; then
+    expect "repro-kind-$id" 2 'a wire id runs against a peer' -- "$maskcheck" repro "$id"
+  else
+    expect "repro-kind-$id" 0 "^PASS $id" -- "$maskcheck" repro "$id"
+  fi
+done
 expect repro-too-long 2 'length must be' -- "$maskcheck" repro block:exact:n99999999999:a0:d0:k00000000:p0
 expect sweep-small 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" sweep --kernel block --lengths 0..40 --quiet
 expect sweep-json 0 '"result": "pass"' -- "$maskcheck" sweep --entry exact --lengths 5,4097 --alignments 0..3 --shifts 0,4 --json --quiet
@@ -57,7 +67,7 @@ expect plugin-list 0 'plugin-bytes +runs here .*\(plug-in /' -- "$maskcheck" lis
 expect plugin-list-json 0 '"plugin": "/' -- "$maskcheck" list --json --plugin "$plugin"
 expect plugin-sweep 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" sweep --plugin "$plugin" --kernel plugin-bytes --lengths 0..40 --quiet
 expect plugin-split 0 '^PASS: [0-9]+ cases, 0 failed' -- "$maskcheck" split --plugin "$plugin" --kernel plugin-bytes --header 6 --up-to 20 --quiet
-expect plugin-broken 1 "repro: [^ ]*maskcheck repro --plugin /[^ ]+ plugin-write-past-end:exact:n0:" -- "$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --entry exact --lengths 0..8 --max-failures 1 --quiet
+expect plugin-broken 1 "repro: [^ ]*maskcheck repro plugin-write-past-end:exact:n0:[^ ]* --plugin /" -- "$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --entry exact --lengths 0..8 --max-failures 1 --quiet
 # Under ASan the sweep dies in that case instead, and prints the line on stderr.
 repro=$("$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --entry exact --lengths 0..8 --max-failures 1 --quiet 2>&1 | sed -En 's/.*repro: (.*)/\1/p' | head -1)
 # A sanitized build names its own binary (the finding may show only there); a release build, the

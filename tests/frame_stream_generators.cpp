@@ -4,9 +4,10 @@
 #include <array>
 
 #include "case_generators.h"
+#include "core/case_id.h"
+#include "core/test_case.h"
 #include "streams/frame_builder.h"
 #include "streams/split_space.h"
-#include "core/test_case.h"
 
 namespace maskcheck::testing {
 

@@ -9,7 +9,7 @@ kernel_diff=$1 plugin=$2 seeds=$3
 out=$(MASKCHECK_PLUGINS=$plugin "$kernel_diff" "$seeds" 2>&1)
 code=$?
 if [[ $code -eq 0 ]] || ! grep -q 'plugin-write-past-end:' <<<"$out" ||
-   ! grep -qF "repro --plugin $plugin plugin-write-past-end:" <<<"$out"; then
+   [[ $out != *"repro plugin-write-past-end:"*" --plugin $plugin"* ]]; then
   echo "FAIL: the broken plug-in kernel went unnoticed or unnamed (exit $code):"
   tail -20 <<<"$out"
   exit 1

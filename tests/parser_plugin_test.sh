@@ -29,7 +29,7 @@ expect split-short 1 '^FAIL whole-messages-short@:split:h6:' \
   -- "$maskcheck" split "${with[@]}" --parser whole-messages-short --max-failures 1 "${quick[@]}"
 repro=$("$maskcheck" split "${with[@]}" --parser whole-messages-short --max-failures 1 \
   "${quick[@]}" | sed -n 's/^  repro: [^ ]*maskcheck //p' | head -1)
-if [[ $repro == "repro --parser-plugin $parsers whole-messages-short@:split:"* ]]; then
+if [[ $repro == "repro whole-messages-short@:split:"*" --parser-plugin $parsers" ]]; then
   pass
 else
   fail "repro-line: '$repro' does not name the library and the case"

@@ -7,6 +7,7 @@
 #include <string>
 #include <variant>
 
+#include "core/case_id.h"
 #include "maskcheck/reference_frame_decoder.h"
 #include "streams/frame_builder.h"
 #include "wire/clients/client_cases.h"

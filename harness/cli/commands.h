@@ -57,7 +57,7 @@ struct WireArguments {
   std::string server;                  // a command that starts one (wire/transport/child_process.h)
   std::string client;                  // or an echo client's command (wire/clients/)
   std::string policy;                  // a policy file; empty: the RFC's defaults
-  std::vector<std::string> case_ids;  // these cases only, in order, on one connection
+  std::vector<std::string> case_ids;   // these cases only, in order, on one connection
   std::vector<unsigned> header_sizes;  // empty: 6, 8 and 14
   bool no_splits = false;
   bool no_streams = false;
@@ -72,6 +72,14 @@ struct WireArguments {
   double fuzz_seconds = 0;    // fuzz for this long instead of running the cases
   std::uint64_t seed = 1;
   std::string findings = "wire-findings";  // where a fuzzed failure's stream is saved
+};
+
+// What repro was given: an id of any kind (cli/case_kinds.h) and, for a wire id, its peer.
+struct ReproArguments {
+  std::string id;
+  bool json = false;
+  WireArguments peer;  // its url, server or client command, policy and compression
+  std::string after;   // a wire id to run first on the same connection
 };
 
 #ifdef MASKCHECK_WIRE
@@ -91,13 +99,16 @@ int list_command(bool json);
 int wire_command(const WireArguments& arguments);
 // A wire case by its id, against the peer the arguments name; `after` (if any) runs first on the
 // same connection.
-int wire_repro_command(const std::string& case_id, const std::string& after, WireArguments peer,
-                       bool json);
-bool is_wire_case_id(std::string_view case_id);
+int wire_repro_command(const ReproArguments& arguments);
 int split_command(const StreamArguments& arguments);
 int stream_command(const StreamArguments& arguments);
 int sweep_command(const SweepArguments& arguments);
-int repro_command(const std::string& case_id, bool json);
+// A kernel case, a split and a named stream by their ids.
+int unmask_repro_command(const ReproArguments& arguments);
+int split_repro_command(const ReproArguments& arguments);
+int stream_repro_command(const ReproArguments& arguments);
+// Any id: the replay its kind names (cli/case_kinds.h).
+int repro_command(const ReproArguments& arguments);
 
 // One line on stderr, the way every bad-input error is reported.
 int bad_input(const std::string& message);

@@ -11,7 +11,7 @@ nlohmann::json failure_json(const Failure& failure) {
           {"placement", placement_name(failure.placement)},
           {"headline", failure.headline},
           {"detail", failure.detail},
-          {"repro", repro_command(failure.case_id)}};
+          {"repro", kernel_repro_line(failure.case_id)}};
 }
 
 nlohmann::json sweep_json(std::string_view kernel, const SweepResult& result) {
@@ -32,7 +32,7 @@ nlohmann::json stream_failure_json(const StreamFailure& failure) {
   return {{"case_id", failure.case_id},
           {"headline", failure.headline},
           {"detail", failure.detail},
-          {"repro", repro_command(failure.case_id)}};
+          {"repro", kernel_repro_line(failure.case_id)}};
 }
 
 nlohmann::json stream_sweep_json(const StreamSweepResult& result) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/case_kinds.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
 #include "registry/kernel_registry.h"
@@ -127,24 +128,17 @@ int main(int argc, char** argv) {
                     "every pair of cuts for payloads up to this length (default 300)");
   stream->add_flag("--list", stream_arguments.list, "print the named streams and exit");
 
-  std::string repro_id;
-  bool repro_json = false;
+  ReproArguments repro_arguments;
+  const std::string repro_id_help =
+      "an id like " + case_kind_examples() + " (a wire id with the peer it runs against)";
   CLI::App* repro = app.add_subcommand("repro", "replay one case by its id");
-  repro
-      ->add_option(
-          "case-id", repro_id,
-          "e.g. block:exact:n5:a3:d4:k37fa213d:p1, block:split:h6:n77:k37fa213d:over-header:c3,40, "
-          "block:stream:every-length-one-read:over-key, or a wire id with the peer it runs "
-          "against: wire:split:h8:n127:k37fa213d:server:c3,40 --server COMMAND")
-      ->required();
-  repro->add_flag("--json", repro_json, "print JSON");
+  repro->add_option("case-id", repro_arguments.id, repro_id_help)->required();
+  repro->add_flag("--json", repro_arguments.json, "print JSON");
 #ifdef MASKCHECK_WIRE
-  WireArguments repro_peer;
-  std::string repro_after;
-  repro->add_option("--url", repro_peer.url,
+  repro->add_option("--url", repro_arguments.peer.url,
                     "a wire id's server, running at this ws:// URL on a loopback address");
-  add_peer_options(*repro, repro_peer);
-  repro->add_option("--after", repro_after,
+  add_peer_options(*repro, repro_arguments.peer);
+  repro->add_option("--after", repro_arguments.after,
                     "a wire id that fails only after another case: run that one first, on the "
                     "same connection");
 #endif
@@ -279,16 +273,7 @@ int main(int argc, char** argv) {
       return throughput_command(throughput_arguments);
     }
 #endif
-#ifdef MASKCHECK_WIRE
-    if (is_wire_case_id(repro_id)) {
-      return wire_repro_command(repro_id, repro_after, repro_peer, repro_json);
-    }
-    if (!repro_peer.server.empty() || !repro_peer.client.empty() || !repro_peer.url.empty() ||
-        !repro_after.empty()) {
-      return bad_input("--server, --client, --url and --after replay wire ids (wire:...) only");
-    }
-#endif
-    return repro_command(repro_id, repro_json);
+    return repro_command(repro_arguments);
   } catch (const std::exception& error) {
     // Out of memory for a huge case, or an arena that could not be mapped: say so in one line.
     std::fprintf(stderr, "maskcheck: %s\n", error.what());

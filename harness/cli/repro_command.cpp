@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 #include <variant>
 
+#include "cli/case_kinds.h"
 #include "cli/commands.h"
 #include "cli/json_report.h"
 #include "kernels/differ.h"
@@ -13,14 +14,6 @@
 namespace maskcheck::cli {
 
 namespace {
-
-// The second field of an id says what it names: "split", "stream", or an entry point.
-std::string_view kind_of(std::string_view id) {
-  const std::size_t first = id.find(':');
-  if (first == std::string_view::npos) return {};
-  const std::size_t second = id.find(':', first + 1);
-  return id.substr(first + 1, second == std::string_view::npos ? second : second - first - 1);
-}
 
 // The kernel an id names, if it exists and this CPU runs it; else why not.
 std::variant<const Kernel*, std::string> runnable_kernel(const std::string& name) {
@@ -71,7 +64,10 @@ std::variant<unsigned, std::string> variant_of(const Parser& parser, std::string
          variant_names(parser) + ")";
 }
 
-int repro_split(const std::string& id, bool json) {
+}  // namespace
+
+int split_repro_command(const ReproArguments& arguments) {
+  const std::string& id = arguments.id;
   auto parsed = parse_split_case_id(id);
   if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
   auto& [subject_field, variant_field, split] = std::get<ParsedSplitId>(parsed);
@@ -82,10 +78,11 @@ int repro_split(const std::string& id, bool json) {
   if (const auto* reason = std::get_if<std::string>(&variant)) return bad_input(*reason);
   split.variant = std::get<unsigned>(variant);
   return report_stream_case(split_case_id(subject_name(on), variant_field, split),
-                            check_split(on, split), json);
+                            check_split(on, split), arguments.json);
 }
 
-int repro_stream(const std::string& id, bool json) {
+int stream_repro_command(const ReproArguments& arguments) {
+  const std::string& id = arguments.id;
   auto parsed = parse_stream_case_id(id);
   if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
   const auto& [subject_field, stream, variant_field] = std::get<ParsedStreamId>(parsed);
@@ -96,11 +93,11 @@ int repro_stream(const std::string& id, bool json) {
   if (const auto* reason = std::get_if<std::string>(&variant)) return bad_input(*reason);
   auto checked = check_stream_case(on, stream, std::get<unsigned>(variant));
   if (const auto* reason = std::get_if<std::string>(&checked)) return bad_input(*reason);
-  return report_stream_case(id, std::get<std::optional<StreamFailure>>(checked), json);
+  return report_stream_case(id, std::get<std::optional<StreamFailure>>(checked), arguments.json);
 }
 
-int repro_unmask(const std::string& id, bool json) {
-  auto parsed = parse_case_id(id);
+int unmask_repro_command(const ReproArguments& arguments) {
+  auto parsed = parse_case_id(arguments.id);
   if (const auto* reason = std::get_if<std::string>(&parsed)) return bad_input(*reason);
   auto& [kernel_name, entry_name, test_case] = std::get<ParsedCaseId>(parsed);
   const auto found = runnable_kernel(kernel_name);
@@ -116,7 +113,7 @@ int repro_unmask(const std::string& id, bool json) {
   Differ differ(*kernel, test_case.length, test_case.shift);
   const auto failure = differ.check(test_case);
   const std::string canonical = case_id(kernel->name, test_case);
-  if (json) {
+  if (arguments.json) {
     nlohmann::json out{{"case_id", canonical}, {"result", failure ? "fail" : "pass"}};
     if (failure) out["failure"] = failure_json(*failure);
     std::printf("%s\n", out.dump(2).c_str());
@@ -129,13 +126,14 @@ int repro_unmask(const std::string& id, bool json) {
   return failure ? kExitFailures : kExitPass;
 }
 
-}  // namespace
-
-int repro_command(const std::string& id, bool json) {
-  const std::string_view kind = kind_of(id);
-  if (kind == "split") return repro_split(id, json);
-  if (kind == "stream") return repro_stream(id, json);
-  return repro_unmask(id, json);
+int repro_command(const ReproArguments& arguments) {
+  const CaseKind& kind = case_kind_of(arguments.id);
+  const WireArguments& peer = arguments.peer;
+  if (!kind.needs_peer && (!peer.server.empty() || !peer.client.empty() || !peer.url.empty() ||
+                           !arguments.after.empty())) {
+    return bad_input("--server, --client, --url and --after replay wire ids (wire:...) only");
+  }
+  return kind.replay(arguments);
 }
 
 }  // namespace maskcheck::cli

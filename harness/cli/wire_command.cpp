@@ -11,6 +11,7 @@
 #include "cli/progress_line.h"
 #include "cli/run_options.h"
 #include "cli/run_tally.h"
+#include "registry/repro_program.h"
 #include "wire/clients/client_run.h"
 #include "wire/servers/server_run.h"
 #include "wire/transport/child_process.h"
@@ -26,24 +27,24 @@ std::string quoted(const std::string& text) {
   return out + "'";
 }
 
-// maskcheck repro's form, as every failure prints it: the id, then the peer it runs against.
+// The peer a wire failure ran against, as repro's options (registry/repro_program.h).
 std::string repro_line(const WireArguments& arguments, const StreamFailure& failure) {
-  std::string line = "maskcheck repro " + failure.case_id;
+  std::string options;
   if (!arguments.client.empty()) {
-    line += " --client " + quoted(arguments.client);
+    options = "--client " + quoted(arguments.client);
   } else {
-    line += arguments.server.empty() ? " --url " + arguments.url
-                                     : " --server " + quoted(arguments.server);
+    options = arguments.server.empty() ? "--url " + arguments.url
+                                       : "--server " + quoted(arguments.server);
   }
-  if (!arguments.policy.empty()) line += " --policy " + quoted(arguments.policy);
+  if (!arguments.policy.empty()) options += " --policy " + quoted(arguments.policy);
   if (!arguments.deflate_offer.empty()) {
-    line += " --deflate-offer " + quoted(arguments.deflate_offer);
+    options += " --deflate-offer " + quoted(arguments.deflate_offer);
   } else if (arguments.deflate) {
-    line += " --deflate";
+    options += " --deflate";
   }
-  if (arguments.no_barrier) line += " --no-barrier";
-  if (!failure.after.empty()) line += " --after " + failure.after;  // it fails only after that one
-  return line;
+  if (arguments.no_barrier) options += " --no-barrier";
+  if (!failure.after.empty()) options += " --after " + failure.after;  // it fails only after that
+  return maskcheck::repro_line(failure.case_id, options);
 }
 
 void print_failure(const WireArguments& arguments, const StreamFailure& failure) {
@@ -327,20 +328,16 @@ int client_command(const WireArguments& arguments, SweepOptions options) {
 
 }  // namespace
 
-bool is_wire_case_id(std::string_view case_id) {
-  return case_id.starts_with("wire:");
-}
-
-int wire_repro_command(const std::string& case_id, const std::string& after, WireArguments peer,
-                       bool json) {
+int wire_repro_command(const ReproArguments& arguments) {
+  WireArguments peer = arguments.peer;
   if (peer.url.empty() && peer.server.empty() && peer.client.empty()) {
     return bad_input(
         "a wire id runs against a peer: add --server COMMAND, --url URL or "
         "--client COMMAND");
   }
-  if (!after.empty()) peer.case_ids.push_back(after);
-  peer.case_ids.push_back(case_id);
-  peer.run.json = json;
+  if (!arguments.after.empty()) peer.case_ids.push_back(arguments.after);
+  peer.case_ids.push_back(arguments.id);
+  peer.run.json = arguments.json;
   return wire_command(peer);
 }
 

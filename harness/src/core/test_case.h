@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstddef>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -29,9 +28,6 @@ inline constexpr std::size_t kMaxLength = std::size_t{1} << 30;
 inline constexpr unsigned kMaxShift = static_cast<unsigned>(kMaxLength + 4096);
 
 std::string case_id(std::string_view kernel, const TestCase& test_case);
-std::string key_hex(Key key);
-// The key field of an id ("k37fa213d") back into a key.
-std::optional<Key> parse_key_field(std::string_view field);
 
 // An id's fields: its test case has every field but the entry, which only the kernel can name.
 struct ParsedCaseId {

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "core/case_id.h"
 #include "kernels/hex_window.h"
 
 namespace maskcheck {

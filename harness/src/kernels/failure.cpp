@@ -30,7 +30,7 @@ std::string format_failure(const Failure& failure) {
                      std::string(failure_kind_name(failure.kind)) + "]\n";
   text += "  " + failure.headline + "\n";
   text += failure.detail;
-  text += "  repro: " + repro_command(failure.case_id) + "\n";
+  text += "  repro: " + kernel_repro_line(failure.case_id) + "\n";
   return text;
 }
 

@@ -2,12 +2,12 @@
 
 #include <array>
 
-#include "registry/loaded_kernels.h"
 #include "maskcheck/block_unmask.h"
 #include "maskcheck/cpu_features.h"
-#include "registry/four_entries.h"
-#include "registry/parser_registry.h"
 #include "maskcheck/reference_unmask.h"
+#include "registry/four_entries.h"
+#include "registry/loaded_kernels.h"
+#include "registry/parser_registry.h"
 #include "registry/repro_program.h"
 
 #if defined(__x86_64__)
@@ -36,7 +36,8 @@ const auto kBuiltins = std::to_array<Kernel>({
           "avx2", "AVX2: 32-byte vectors, 128 bytes a step, loads aligned to 32 bytes",
           [] { return cpu_has_avx2() ? 1 : 0; }),
       four_entry_kernel<avx512::kEntries>(
-          "avx512", "AVX-512F: avx2's shape in 64-byte vectors, 256 bytes a step, loads aligned to 64",
+          "avx512",
+          "AVX-512F: avx2's shape in 64-byte vectors, 256 bytes a step, loads aligned to 64",
           [] { return cpu_has_avx512f() ? 1 : 0; }),
 #elif defined(__aarch64__)
       four_entry_kernel<neon::kEntries>(
@@ -75,13 +76,14 @@ std::string plugin_path(std::string_view kernel_name) {
   return loaded ? loaded->path : "";
 }
 
-std::string repro_command(std::string_view case_id) {
+std::string kernel_repro_line(std::string_view case_id) {
   const auto [parser, kernel] = parse_subject(case_id.substr(0, case_id.find(':')));
-  std::string line = repro_program() + " repro ";
+  std::string options;
   if (const std::string path = parser_plugin_path(parser); !path.empty())
-    line += "--parser-plugin " + path + " ";
-  if (const std::string path = plugin_path(kernel); !path.empty()) line += "--plugin " + path + " ";
-  return line + std::string(case_id);
+    options += "--parser-plugin " + path;
+  if (const std::string path = plugin_path(kernel); !path.empty())
+    options += (options.empty() ? "--plugin " : " --plugin ") + path;
+  return repro_line(case_id, options);
 }
 
 }  // namespace maskcheck

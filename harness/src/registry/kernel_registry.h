@@ -32,7 +32,7 @@ inline constexpr const char* kParserNeeds =
     "the parser needs imprecise, inplace and exact with maskcheck's own contracts, or one entry "
     "that moves data by any shift below src and touches exactly n bytes";
 
-// "maskcheck repro ID", with the --plugin and --parser-plugin it needs: every report's last line.
-std::string repro_command(std::string_view case_id);
+// The repro line of a kernel, split or stream id, with the --parser-plugin and --plugin it needs.
+std::string kernel_repro_line(std::string_view case_id);
 
 }  // namespace maskcheck

@@ -28,4 +28,10 @@ const std::string& repro_program() {
   return program;
 }
 
+std::string repro_line(std::string_view case_id, std::string_view options) {
+  std::string line = repro_program() + " repro " + std::string(case_id);
+  if (!options.empty()) line += " " + std::string(options);
+  return line;
+}
+
 }  // namespace maskcheck

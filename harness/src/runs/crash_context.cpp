@@ -66,7 +66,7 @@ std::string id_in(const CaseSlot& slot) {
   const std::string id = current_case_id();
   if (id.empty()) return;
   std::fprintf(stderr, "maskcheck: the process died in case %s\nmaskcheck: repro: %s\n", id.c_str(),
-               repro_command(id).c_str());
+               kernel_repro_line(id).c_str());
 }
 
 void register_death_callback() {

@@ -52,7 +52,7 @@ void watch_for_hangs(unsigned seconds, int exit_code) {
       std::fprintf(stderr,
                    "\nFAIL %s\n  the case has not returned after %u s: the code under test hangs\n"
                    "  repro: %s\n",
-                   id.c_str(), seconds, repro_command(id).c_str());
+                   id.c_str(), seconds, kernel_repro_line(id).c_str());
       std::fflush(stderr);
       std::_Exit(exit_code);  // the stuck thread cannot be unwound
     }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "core/id_fields.h"
+#include "core/case_id.h"
 #include "core/message_limits.h"
 #include "core/test_case.h"
 #include "maskcheck/frame_parser_interface.h"
@@ -119,14 +119,22 @@ std::vector<std::uint8_t> split_stream(const SplitCase& split) {
 
 std::string split_case_id(std::string_view subject, std::string_view variant,
                           const SplitCase& split) {
-  const std::string shape = split.controls ? "controls" : "h" + std::to_string(split.header_size);
-  return std::string(subject) + ":split:" + shape + ":n" + std::to_string(split.length) + ":k" +
-         key_hex(split.key) + ":" + std::string(variant) + ":c" + std::to_string(split.first_cut) +
-         "," + std::to_string(split.second_cut);
+  IdWriter id(subject);
+  id.field("split");
+  if (split.controls) {
+    id.field("controls");
+  } else {
+    id.number("h", split.header_size);
+  }
+  return id.number("n", split.length)
+      .key(split.key)
+      .field(variant)
+      .cuts(split.first_cut, split.second_cut)
+      .text();
 }
 
 std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id) {
-  const std::vector<std::string_view> fields = id_fields(id);
+  const IdReader fields(id);
   const std::string usage = "split case id '" + std::string(id) +
                             "' must look like SUBJECT:split:h6:n77:k37fa213d:VARIANT:c3,40";
   if (fields.size() != 7 || fields[1] != "split") return usage;
@@ -134,17 +142,12 @@ std::variant<ParsedSplitId, std::string> parse_split_case_id(std::string_view id
   parsed.subject = fields[0];
   parsed.variant = fields[5];
   SplitCase& split = parsed.split;
-  const std::size_t comma = fields[6].find(',');
   split.controls = fields[2] == "controls";
-  if (!(split.controls || parse_id_number(fields[2], "h", split.header_size)) ||
-      !parse_id_number(fields[3], "n", split.length) || comma == std::string_view::npos ||
-      !parse_id_number(fields[6].substr(0, comma), "c", split.first_cut) ||
-      !parse_id_number(fields[6].substr(comma + 1), "", split.second_cut)) {
+  if (!(split.controls || fields.number(2, "h", split.header_size)) ||
+      !fields.number(3, "n", split.length) || !fields.cuts(6, split.first_cut, split.second_cut)) {
     return usage;
   }
-  const auto key = parse_key_field(fields[4]);
-  if (!key) return "bad key field '" + std::string(fields[4]) + "'";
-  split.key = *key;
+  if (!fields.key(4, split.key)) return "bad key field '" + std::string(fields[4]) + "'";
   if (split.controls && (split.length < kFirstFragment + kSecondFragment || split.length > 125))
     return "the controls stream's message is 20..125 bytes";
   if (split.header_size != 6 && split.header_size != 8 && split.header_size != 14)

@@ -9,8 +9,9 @@
 #include <string>
 #include <tuple>
 
-#include "streams/frame_builder.h"
+#include "core/case_id.h"
 #include "maskcheck/reference_frame_decoder.h"
+#include "streams/frame_builder.h"
 
 namespace maskcheck {
 
@@ -370,7 +371,7 @@ const std::vector<NamedStream>& stream_catalogue() {
 
 std::string stream_case_id(std::string_view subject, std::string_view stream,
                            std::string_view variant) {
-  return std::string(subject) + ":stream:" + std::string(stream) + ":" + std::string(variant);
+  return IdWriter(subject).field("stream").field(stream).field(variant).text();
 }
 
 namespace {
@@ -418,7 +419,8 @@ std::optional<StreamFailure> check_named(StreamDiffer& differ, const ParserOnKer
       subject.parser.policies == 0
           ? *stream.expected
           : decoded_with_policies(stream, decode_limits(subject.parser, stream.max_message_size));
-  const StreamRun run{stream.bytes, stream.cuts, expected, {stream.max_message_size, variant}, true};
+  const StreamRun run{
+      stream.bytes, stream.cuts, expected, {stream.max_message_size, variant}, true};
   const std::string id =
       stream_case_id(subject_name(subject), stream.name, variant_name(subject.parser, variant));
   return differ.check(subject, run, CaseName(id));
@@ -454,17 +456,12 @@ StreamSweepResult run_stream_catalogue(const ParserOnKernel& subject, unsigned v
 }
 
 std::variant<ParsedStreamId, std::string> parse_stream_case_id(std::string_view id) {
-  const std::size_t first = id.find(':');
-  const std::size_t second = id.find(':', first == std::string_view::npos ? first : first + 1);
-  const std::size_t last = id.rfind(':');
-  if (first == std::string_view::npos || last <= second ||
-      id.substr(first + 1, second - first - 1) != "stream") {
+  const IdReader fields(id);
+  if (fields.size() != 4 || fields[1] != "stream") {
     return "stream case id '" + std::string(id) +
            "' must look like SUBJECT:stream:NAME:VARIANT (block:stream:controls:over-header)";
   }
-  return ParsedStreamId{std::string(id.substr(0, first)),
-                        std::string(id.substr(second + 1, last - second - 1)),
-                        std::string(id.substr(last + 1))};
+  return ParsedStreamId{std::string(fields[0]), std::string(fields[2]), std::string(fields[3])};
 }
 
 std::variant<std::optional<StreamFailure>, std::string> check_stream_case(

@@ -89,7 +89,7 @@ class Connection {
 
 std::string format_stream_failure(const StreamFailure& failure) {
   return "FAIL " + failure.case_id + "\n  " + failure.headline + "\n" + failure.detail +
-         "  repro: " + repro_command(failure.case_id) + "\n";
+         "  repro: " + kernel_repro_line(failure.case_id) + "\n";
 }
 
 StreamDiffer::StreamDiffer(std::size_t longest_read)

@@ -1,8 +1,8 @@
 #include "wire/clients/client_cases.h"
 
 #include <array>
-#include <charconv>
 
+#include "core/case_id.h"
 #include "maskcheck/frame_parser_interface.h"
 #include "streams/frame_builder.h"
 #include "wire/clients/fuzzed_sequence.h"
@@ -26,25 +26,6 @@ const std::array<std::size_t, 3> kEchoingLengths{4097, 70001, (std::size_t{1} <<
 void append_server_frame(std::vector<std::uint8_t>& stream, std::uint8_t first_byte,
                          std::span<const std::uint8_t> payload) {
   append_frame(stream, {first_byte, payload, {}, 0, false});
-}
-
-// "n37" into 37; false if `text` is not that.
-template <typename Number>
-bool parse_number(std::string_view text, std::string_view prefix, Number& value) {
-  if (text.substr(0, prefix.size()) != prefix) return false;
-  text.remove_prefix(prefix.size());
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return error == std::errc{} && end == text.data() + text.size();
-}
-
-std::vector<std::string_view> fields_of(std::string_view id) {
-  std::vector<std::string_view> fields;
-  for (;;) {
-    const std::size_t colon = id.find(':');
-    fields.push_back(id.substr(0, colon));
-    if (colon == std::string_view::npos) return fields;
-    id.remove_prefix(colon + 1);
-  }
 }
 
 }  // namespace
@@ -123,24 +104,28 @@ std::uint64_t client_case_bytes(const ClientCase& c) {
 }
 
 std::string client_case_id(const ClientCase& c) {
-  const std::string n = "n" + std::to_string(c.length);
+  IdWriter id("wire");
+  id.field("client");
   switch (c.kind) {
-    case ClientCaseKind::whole:
-      return std::string("wire:client:") + (c.text ? "text:" : "binary:") + n;
+    case ClientCaseKind::whole: id.field(c.text ? "text" : "binary").number("n", c.length); break;
     case ClientCaseKind::split:
-      return "wire:client:split:h" + std::to_string(c.header_size) + ":" + n + ":c" +
-             std::to_string(c.first_cut) + "," + std::to_string(c.second_cut);
-    case ClientCaseKind::ping_between_fragments: return "wire:client:ping-between-fragments:" + n;
-    case ClientCaseKind::ping_inside_echo: return "wire:client:ping-inside-echo:" + n;
-    case ClientCaseKind::fuzzed:
-      return "wire:client:fuzz:s" + std::to_string(c.seed) + ":i" + std::to_string(c.index);
-    case ClientCaseKind::fresh_keys: return "wire:client:fresh-keys";
+      id.field("split").number("h", c.header_size).number("n", c.length);
+      id.cuts(c.first_cut, c.second_cut);
+      break;
+    case ClientCaseKind::ping_between_fragments:
+      id.field("ping-between-fragments").number("n", c.length);
+      break;
+    case ClientCaseKind::ping_inside_echo:
+      id.field("ping-inside-echo").number("n", c.length);
+      break;
+    case ClientCaseKind::fuzzed: id.field("fuzz").number("s", c.seed).number("i", c.index); break;
+    case ClientCaseKind::fresh_keys: id.field("fresh-keys"); break;
     case ClientCaseKind::compressed:
-      return "wire:client:deflate:m" + std::to_string(c.length) + ":f" +
-             std::to_string(c.fragments) + ":c" + std::to_string(c.first_cut) + "," +
-             std::to_string(c.second_cut);
+      id.field("deflate").number("m", c.length).number("f", c.fragments);
+      id.cuts(c.first_cut, c.second_cut);
+      break;
   }
-  return {};
+  return id.text();
 }
 
 std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id) {
@@ -151,56 +136,46 @@ std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id) 
                             "wire:client:ping-inside-echo:n70001, wire:client:fuzz:s1:i42, "
                             "wire:client:fresh-keys or "
                             "wire:client:deflate:m300:f3:c3,40";
-  const std::vector<std::string_view> fields = fields_of(id);
+  const IdReader fields(id);
   ClientCase c;
   if (id == "wire:client:fresh-keys") {
     c.kind = ClientCaseKind::fresh_keys;
     return c;
   }
   if (fields.size() < 4 || fields[0] != "wire" || fields[1] != "client") return usage;
-  if (fields[2] == "fuzz") {
-    if (fields.size() != 5 || !parse_number(fields[3], "s", c.seed) ||
-        !parse_number(fields[4], "i", c.index)) {
+  const std::string_view kind = fields[2];
+  if (kind == "fuzz") {
+    if (fields.size() != 5 || !fields.number(3, "s", c.seed) || !fields.number(4, "i", c.index))
       return usage;
-    }
     c.kind = ClientCaseKind::fuzzed;
     return c;
   }
-  if (fields[2] == "binary" || fields[2] == "text" || fields[2] == "ping-between-fragments" ||
-      fields[2] == "ping-inside-echo") {
-    if (fields.size() != 4 || !parse_number(fields[3], "n", c.length)) return usage;
-    c.text = fields[2] == "text" || fields[2] == "ping-between-fragments";
-    if (fields[2] == "ping-between-fragments") c.kind = ClientCaseKind::ping_between_fragments;
-    if (fields[2] == "ping-inside-echo") c.kind = ClientCaseKind::ping_inside_echo;
+  if (kind == "binary" || kind == "text" || kind == "ping-between-fragments" ||
+      kind == "ping-inside-echo") {
+    if (fields.size() != 4 || !fields.number(3, "n", c.length)) return usage;
+    c.text = kind == "text" || kind == "ping-between-fragments";
+    if (kind == "ping-between-fragments") c.kind = ClientCaseKind::ping_between_fragments;
+    if (kind == "ping-inside-echo") c.kind = ClientCaseKind::ping_inside_echo;
     return c;
   }
-  std::size_t header = 0;
-  const std::size_t comma = fields.size() == 6 ? fields[5].find(',') : std::string_view::npos;
-  if (fields[2] == "deflate") {
-    std::size_t fragments = 0;
-    if (comma == std::string_view::npos || !parse_number(fields[3], "m", c.length) ||
-        !parse_number(fields[4], "f", fragments) ||
-        !parse_number(fields[5].substr(0, comma), "c", c.first_cut) ||
-        !parse_number(fields[5].substr(comma + 1), "", c.second_cut)) {
+  const bool cut = fields.size() == 6 && fields.cuts(5, c.first_cut, c.second_cut);
+  if (kind == "deflate") {
+    if (!cut || !fields.number(3, "m", c.length) || !fields.number(4, "f", c.fragments))
       return usage;
-    }
-    if (fragments != 1 && fragments != 3) return "a compressed message goes in 1 or 3 frames";
+    if (c.fragments != 1 && c.fragments != 3) return "a compressed message goes in 1 or 3 frames";
     if (c.first_cut > c.second_cut) return "cuts must satisfy first <= second";
     c.kind = ClientCaseKind::compressed;
     c.text = true;
-    c.fragments = static_cast<unsigned>(fragments);
     return c;
   }
-  if (fields[2] != "split" || comma == std::string_view::npos ||
-      !parse_number(fields[3], "h", header) || !parse_number(fields[4], "n", c.length) ||
-      !parse_number(fields[5].substr(0, comma), "c", c.first_cut) ||
-      !parse_number(fields[5].substr(comma + 1), "", c.second_cut)) {
+  if (kind != "split" || !cut || !fields.number(3, "h", c.header_size) ||
+      !fields.number(4, "n", c.length)) {
     return usage;
   }
+  const unsigned header = c.header_size;
   if (header != 2 && header != 4 && header != 10)
     return "a client split's header is 2, 4 or 10 bytes";
   c.kind = ClientCaseKind::split;
-  c.header_size = static_cast<unsigned>(header);
   const std::size_t end = header + c.length + kTrailerFrameBytes;
   const bool fits = length_field_of(c.header_size) == LengthField::bits7 ? c.length <= 125
                     : c.header_size == 4 ? c.length >= 126 && c.length <= 0xffff

@@ -1,7 +1,8 @@
 #include "wire/clients/key_checks.h"
 
 #include <algorithm>
-#include <cstdio>
+
+#include "core/case_id.h"
 
 namespace maskcheck::wire {
 
@@ -25,12 +26,6 @@ std::string listed(const std::vector<std::size_t>& frames) {
 std::uint32_t key_word(const Key& key) {
   return std::uint32_t{key[0]} << 24 | std::uint32_t{key[1]} << 16 | std::uint32_t{key[2]} << 8 |
          key[3];
-}
-
-std::string key_hex(const Key& key) {
-  char text[9];
-  std::snprintf(text, sizeof text, "%08x", key_word(key));
-  return text;
 }
 
 std::size_t key_period(const std::vector<Key>& keys) {

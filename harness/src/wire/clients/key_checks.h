@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "core/case_id.h"  // key_hex, for the keys these checks name
 #include "maskcheck/unmask_functions.h"
 #include "streams/stream_differ.h"
 #include "wire/protocol/opening_handshake.h"
 
 namespace maskcheck::wire {
 
-// A key as the wire carries it, "5e11a73c"; and as a number, its first byte highest.
-std::string key_hex(const Key& key);
+// A key as a number, its first byte highest.
 std::uint32_t key_word(const Key& key);
 
 // The smallest p with keys[i] == keys[i - p] for every i >= p, seen over two rounds at least; 0 if

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/case_id.h"
 #include "wire/exchange/frame_cuts.h"
 #include "wire/servers/server_fuzz.h"
 
@@ -80,19 +81,20 @@ std::variant<ServerCase, std::string> parse_server_case_id(std::string_view id) 
     c.agreement = true;
     return c;
   }
-  if (id.substr(0, 10) == "wire:fuzz:") {
+  const std::string_view kind = IdReader(id)[1];
+  if (kind == "fuzz") {
     auto fuzzed = parse_fuzzed_case_id(id);
     if (auto* reason = std::get_if<std::string>(&fuzzed)) return *reason;
     c.fuzzed = std::get<FuzzedCase>(fuzzed);
     return c;
   }
-  if (is_compressed_case_id(id)) {
+  if (kind == "deflate") {
     auto compressed = parse_compressed_case_id(id);
     if (auto* reason = std::get_if<std::string>(&compressed)) return *reason;
     c.compressed = std::get<CompressedCase>(compressed);
     return c;
   }
-  if (id.find(":stream:") != std::string_view::npos) {
+  if (kind == "stream") {
     const auto parsed = parse_stream_case_id(id);
     const auto* stream_id = std::get_if<ParsedStreamId>(&parsed);
     if (!stream_id || stream_id->subject != kSubject || stream_id->variant != kVariant)

@@ -1,8 +1,8 @@
 #include "wire/servers/server_fuzz.h"
 
 #include <algorithm>
-#include <charconv>
 
+#include "core/case_id.h"
 #include "streams/stream_mutation.h"
 
 namespace maskcheck::wire {
@@ -38,11 +38,6 @@ const std::vector<Seed>& seeds() {
   return all;
 }
 
-bool parse_number(std::string_view text, std::uint64_t& value) {
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return !text.empty() && error == std::errc{} && end == text.data() + text.size();
-}
-
 }  // namespace
 
 std::vector<std::uint8_t> fuzzed_stream(const FuzzedCase& c, std::vector<std::size_t>& cuts) {
@@ -61,20 +56,15 @@ std::vector<std::uint8_t> fuzzed_stream(const FuzzedCase& c, std::vector<std::si
 }
 
 std::string fuzzed_case_id(const FuzzedCase& c) {
-  return "wire:fuzz:s" + std::to_string(c.seed) + ":i" + std::to_string(c.index);
+  return IdWriter("wire").field("fuzz").number("s", c.seed).number("i", c.index).text();
 }
 
 std::variant<FuzzedCase, std::string> parse_fuzzed_case_id(std::string_view id) {
-  const std::string usage =
-      "fuzzed case id '" + std::string(id) + "' must look like wire:fuzz:s1:i1234";
-  constexpr std::string_view kPrefix = "wire:fuzz:s";
-  if (id.substr(0, kPrefix.size()) != kPrefix) return usage;
-  const std::string_view rest = id.substr(kPrefix.size());
-  const std::size_t colon = rest.find(":i");
+  const IdReader fields(id);
   FuzzedCase c;
-  if (colon == std::string_view::npos || !parse_number(rest.substr(0, colon), c.seed) ||
-      !parse_number(rest.substr(colon + 2), c.index)) {
-    return usage;
+  if (fields.size() != 4 || fields[0] != "wire" || fields[1] != "fuzz" ||
+      !fields.number(2, "s", c.seed) || !fields.number(3, "i", c.index)) {
+    return "fuzzed case id '" + std::string(id) + "' must look like wire:fuzz:s1:i1234";
   }
   return c;
 }
