@@ -1,6 +1,6 @@
 // The parsers stream_diff drives: maskcheck's own, or the plug-in parsers MASKCHECK_PARSER_PLUGINS
-// names (fuzz_parsers.cpp); in stream_diff_planted a broken parser from tests/broken_parsers
-// (planted_parser.cpp), to show the target finds it.
+// names (fuzz_parsers.cpp); in stream_diff_planted a broken parser from
+// tests/planted/broken_parsers (planted_parser.cpp), to show the target finds it.
 #pragma once
 
 #include <vector>

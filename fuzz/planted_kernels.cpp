@@ -1,7 +1,7 @@
 #include <algorithm>
 
-#include "broken_kernels.h"
 #include "fuzz_kernels.h"
+#include "planted/broken_kernels.h"
 
 namespace maskcheck::fuzz {
 

@@ -1,6 +1,6 @@
 # Every server's test: what it must do is in interop/findings.json (pass, or its known findings,
 # each asserted by its cases; every other failure turns the test red). The broken echo servers
-# (tests/broken_echo_server.cpp, one planted bug each) must be caught at their first case.
+# (tests/planted/broken_echo_server.cpp, one planted bug each) must be caught at their first case.
 
 # The cases CI sends each server: the named streams up to 4 MiB (the 16 and 64 MiB frames are left
 # to scripts/servers), where the known findings are; then a sixth of the splits, the servers taking
@@ -47,7 +47,7 @@ file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/servers/servers.tsv CONTENT "${server
 
 # The planted bugs, each in maskcheck's echo server on the block kernel.
 if(TARGET maskcheck_broken_parsers)
-  add_executable(maskcheck_broken_echo_server ${PROJECT_SOURCE_DIR}/tests/broken_echo_server.cpp)
+  add_executable(maskcheck_broken_echo_server ${PROJECT_SOURCE_DIR}/tests/planted/broken_echo_server.cpp)
   target_include_directories(maskcheck_broken_echo_server PRIVATE ${PROJECT_SOURCE_DIR}/tests)
   target_link_libraries(maskcheck_broken_echo_server PRIVATE maskcheck_echo_server_core
                         maskcheck_broken_parsers maskcheck_warnings)
@@ -110,7 +110,7 @@ if(TARGET maskcheck_broken_parsers)
 endif()
 
 # Python websockets' own echo server with one bug planted in its permessage-deflate
-# (tests/broken_deflate_echo_server.py), each caught at its case on one connection: fragments each
+# (tests/planted/broken_deflate_echo_server.py), each caught at its case on one connection: fragments each
 # inflated as a new stream (the first case whose compressed bytes span fragments), an answer over
 # the offer or short of what it asked, a window kept though no context takeover was agreed, RSV1 on
 # echoes that are not compressed.
@@ -130,7 +130,7 @@ if(MASKCHECK_SERVERS_PYTHON)
     string(REPLACE ". " "$<SEMICOLON> " offer "${offer}")  # the offer's ; written . above
     maskcheck_planted_bug(server_planted_${name} servers ${case} "${report}"
       "--no-splits --connections 1"
-      --server "${MASKCHECK_SERVERS_PYTHON} ${PROJECT_SOURCE_DIR}/tests/broken_deflate_echo_server.py ${name} ${CMAKE_CURRENT_SOURCE_DIR}/python/echo.py"
+      --server "${MASKCHECK_SERVERS_PYTHON} ${PROJECT_SOURCE_DIR}/tests/planted/broken_deflate_echo_server.py ${name} ${CMAKE_CURRENT_SOURCE_DIR}/python/echo.py"
       --policy ${CMAKE_CURRENT_SOURCE_DIR}/python/python-websockets.json --deflate-offer "${offer}")
   endforeach()
 endif()

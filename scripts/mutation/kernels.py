@@ -50,9 +50,7 @@ class KernelsRoom:
     # Only what the maskcheck command and the fuzz targets need: no tests, no benchmarks.
     # The fuzz preset also builds a planted broken kernel and parser and a test plug-in from tests/.
     tree = ["CMakeLists.txt", "CMakePresets.json", "cmake/dependencies.cmake", "reference", "impl",
-            "harness", "fuzz", "corpus",
-            "tests/broken_kernels.cpp", "tests/broken_kernels.h", "tests/plugin_kernels.c",
-            "tests/plugin_library.cmake", "tests/broken_parsers.cmake", "tests/broken_parsers"]
+            "harness", "fuzz", "corpus", "tests/planted", "tests/plugins"]
     # The operator mutator's default targets: the kernels and the parser (selection and names are
     # not reachable from the differential checks).
     operator_files = ["impl/block_unmask.cpp", "impl/vector_words.h",

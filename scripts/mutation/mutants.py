@@ -39,7 +39,7 @@ def die(message):
 
 
 # ---------------------------------------------------------------------------------------------
-# The curated catalogue: tests/broken_parsers' edit format plus a `--- file` line.
+# The curated catalogue: tests/planted/broken_parsers' edit format plus a `--- file` line.
 
 def parse_edit(path: Path) -> Mutant:
     description, sections, current = [], {"file": None, "find": [], "replace": []}, None

@@ -17,7 +17,7 @@
 namespace maskcheck::servers {
 
 // A bug planted in the server's replies on purpose, each breaking one thing maskcheck wire judges
-// (tests/broken_echo_server.cpp serves them, and the servers suite shows each caught).
+// (tests/planted/broken_echo_server.cpp serves them, and the servers suite shows each caught).
 enum class PlantedReply {
   none,
   text_echoed_as_binary,      // how many echoes (the fence, a text, comes back as an extra binary)
