@@ -89,6 +89,7 @@ if(TARGET maskcheck_broken_parsers)
     "errors-closed-without-frame|${unmasked}|the server should close with 1002, but it ended the connection without a close frame"
     "fence-answered-with-close|${stream}|every frame was whole and valid, but the server closed with code 1000"
     "fence-answered-by-ending|${stream}|every frame was whole and valid, but the server ended the connection without a close frame"
+    "fence-unanswered|${stream}|the server stopped answering"
     "replies-lost-at-close|${controls}|the server sent 0 of the 2 echoes the reference expects and ended the connection"
     "replies-held-inside-a-frame|wire:stream:message-then-frame-cut-inside-payload:server|the server sent 0 of the 1 echo the reference expects and stopped answering"
     "partial-message-echoed-at-end|wire:stream:message-then-frame-cut-inside-payload:server|the server sent 2 echoes. the reference expects 1 .the first extra: a binary of 4 bytes")

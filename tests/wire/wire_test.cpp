@@ -18,6 +18,7 @@
 #include "wire/protocol/opening_handshake.h"
 #include "wire/servers/server_expectation.h"
 #include "wire/servers/server_policy.h"
+#include "wire/servers/server_session.h"
 #include "wire/transport/loopback_listener.h"
 #include "wire/transport/loopback_url.h"
 #include "wire/transport/read_barrier.h"
@@ -422,6 +423,23 @@ TEST(WireExpectation, ARefusedCloseCodeIsAnError) {
   const WireExpectation expected = expect(message_ping_close(1014), policy);
   EXPECT_EQ(expected.ending, Ending::error);
   EXPECT_EQ(expected.close_codes, std::vector<std::uint16_t>{1002});
+}
+
+// Every case that stays open ends with the fence: a server strict about the RFC's framing (a
+// length in its shortest form, UTF-8 text) must read it as one text message.
+TEST(ServerFence, IsMaskedTextWithTheShortestHeader) {
+  const std::vector<std::uint8_t> payload = server_fence_payload(42);
+  EXPECT_EQ(std::string(payload.begin(), payload.end()), "maskcheck fence 42");
+  const std::vector<std::uint8_t> frame = server_fence_frame(payload);
+  ASSERT_EQ(frame.size(), 6 + payload.size());
+  EXPECT_EQ(frame[1], 0x80 | payload.size());
+  const reference::DecodeResult decoded =
+      reference::decode_stream(frame, {.utf8 = true, .minimal_lengths = true});
+  EXPECT_FALSE(decoded.error);
+  ASSERT_EQ(decoded.frames.size(), 1u);
+  EXPECT_EQ(decoded.frames[0].opcode, opcode::text);
+  EXPECT_TRUE(decoded.frames[0].fin);
+  EXPECT_EQ(decoded.frames[0].payload, payload);
 }
 
 }  // namespace

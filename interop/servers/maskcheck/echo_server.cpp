@@ -165,6 +165,7 @@ class Connection {
         closing_ = true;
         return;
       }
+      if (planted(PlantedReply::fence_unanswered)) return;
     }
     if (opcode == kText && planted(PlantedReply::text_echoed_as_binary)) opcode = kBinary;
     if (opcode == kBinary && planted(PlantedReply::binary_echoed_as_text)) opcode = kText;
@@ -266,6 +267,7 @@ std::span<const PlantedReplyName> planted_replies() {
       {errors_closed_without_frame, "errors-closed-without-frame"},
       {fence_answered_with_close, "fence-answered-with-close"},
       {fence_answered_by_ending, "fence-answered-by-ending"},
+      {fence_unanswered, "fence-unanswered"},
       {replies_held_inside_a_frame, "replies-held-inside-a-frame"},
       {partial_message_echoed_at_end, "partial-message-echoed-at-end"},
       {replies_lost_at_close, "replies-lost-at-close"},

@@ -37,6 +37,7 @@ enum class PlantedReply {
   errors_closed_without_frame,    // a protocol error ends the connection with no close frame
   fence_answered_with_close,      // a close while every frame is valid
   fence_answered_by_ending,       // the connection ended while every frame is valid
+  fence_unanswered,               // the fence read and never echoed, the connection left open
   replies_lost_at_close,          // echoes queued before the client's close dropped
   replies_held_inside_a_frame,    // nothing sent while a frame is only partly read: a stream that
                                   // stops inside one never gets the replies it is owed

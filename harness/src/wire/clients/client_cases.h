@@ -77,13 +77,12 @@ std::string client_case_id(const ClientCase& c);
 std::variant<ClientCase, std::string> parse_client_case_id(std::string_view id);
 
 // What maskcheck writes for a case (the offsets where writes end), what it writes once the client's
-// echo has begun, and what the client must send back for it (a pong's place aside, where
-// `pong_anywhere`: it is compared as if it came last).
+// echo has begun, and what the client must send back for it (pongs in order among themselves, as
+// the comparison takes them: echo_comparison.h).
 struct ClientExchange {
   std::vector<std::uint8_t> stream;
   std::vector<std::size_t> cuts;
   std::vector<std::uint8_t> once_echoing;
-  bool pong_anywhere = false;
   WireExpectation expected;
 };
 // (The fresh-keys case is a run of whole messages on each of two clients: client_session.h.) A

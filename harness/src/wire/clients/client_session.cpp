@@ -34,6 +34,24 @@ Clock::time_point deadline_for(const ClientTarget& target, std::uint64_t bytes) 
 
 }  // namespace
 
+// Four bytes: a client that garbles longer payloads still echoes it recognizably.
+std::vector<std::uint8_t> client_fence_payload(std::uint64_t number) {
+  return {0xfe, static_cast<std::uint8_t>(number >> 16), static_cast<std::uint8_t>(number >> 8),
+          static_cast<std::uint8_t>(number)};
+}
+
+std::vector<std::uint8_t> client_fence_frame(std::span<const std::uint8_t> payload) {
+  std::vector<std::uint8_t> frame;
+  append_frame(frame, {kFin | opcode::binary, payload, {}, 0, false});
+  return frame;
+}
+
+void KeySpread::count(const Key& key) {
+  ++frames;
+  zero += key == Key{};
+  distinct.insert(key_word(key));
+}
+
 void KeySpread::merge(const KeySpread& other) {
   frames += other.frames;
   zero += other.zero;
@@ -126,9 +144,7 @@ std::optional<StreamFailure> ClientSession::check_keys(const std::string& id) {
           id, "the client masked two frames in a row with one key, " + key_hex(key), {}};
     }
     connection_keys_.push_back(key);
-    ++keys_.frames;
-    keys_.zero += key == Key{};
-    keys_.distinct.insert(key_word(key));
+    keys_.count(key);
   }
   reader_.clear_keys();
   return failure;
@@ -176,13 +192,10 @@ std::optional<StreamFailure> ClientSession::run_on_connection(const ClientCase& 
   if (written.stalled) return StreamFailure{id, *written.stalled, {}};
 
   WireObservation observed;
-  // A fence of four bytes: a client that garbles longer payloads still echoes it recognizably.
-  const std::uint64_t number = ++fences_;
-  const std::vector<std::uint8_t> fence_payload{0xfe, static_cast<std::uint8_t>(number >> 16),
-                                                static_cast<std::uint8_t>(number >> 8),
-                                                static_cast<std::uint8_t>(number)};
+  const std::vector<std::uint8_t> fence_payload = client_fence_payload(++fences_);
   std::vector<std::uint8_t> fence = exchange.once_echoing;
-  append_frame(fence, {kFin | opcode::binary, fence_payload, {}, 0, false});
+  const std::vector<std::uint8_t> fence_frame = client_fence_frame(fence_payload);
+  fence.insert(fence.end(), fence_frame.begin(), fence_frame.end());
   bool fence_due = written.all;
   if (fence_due && !exchange.once_echoing.empty()) {
     // The first bytes of the echo, a frame's or only its header's, before the ping goes out.
@@ -207,10 +220,6 @@ std::optional<StreamFailure> ClientSession::run_on_connection(const ClientCase& 
     observed.finish = Finish::closed;
   } else if (observed.finish == Finish::fenced) {
     observed.events.pop_back();  // the fence's own echo
-  }
-  if (exchange.pong_anywhere) {
-    std::stable_partition(observed.events.begin(), observed.events.end(),
-                          [](const WireEvent& event) { return event.opcode != opcode::pong; });
   }
   if (std::optional<StreamFailure> failure =
           compare_wire(exchange.expected, observed, id, Sender::client)) {

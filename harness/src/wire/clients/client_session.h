@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -42,8 +43,14 @@ struct KeySpread {
   std::uint64_t zero = 0;
   std::unordered_set<std::uint32_t> distinct;
 
+  void count(const Key& key);
   void merge(const KeySpread& other);
 };
+
+// The fence after a case's bytes: a binary message whose echo says every reply to them has come,
+// four bytes (0xfe and the fence's number), with the shortest header, as any client reads it.
+std::vector<std::uint8_t> client_fence_payload(std::uint64_t number);
+std::vector<std::uint8_t> client_fence_frame(std::span<const std::uint8_t> payload);
 
 class ClientSession {
  public:

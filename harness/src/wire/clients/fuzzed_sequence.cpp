@@ -49,7 +49,6 @@ std::vector<std::size_t> fragment_ends(std::size_t length, MutationRandom& rando
 ClientExchange fuzzed_sequence(std::uint64_t seed, std::uint64_t index) {
   MutationRandom random = case_random(seed, index);
   ClientExchange exchange;
-  exchange.pong_anywhere = true;
   std::vector<std::uint8_t>& stream = exchange.stream;
   std::vector<WireEvent> pongs;
   const auto maybe_ping = [&] {

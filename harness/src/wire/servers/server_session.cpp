@@ -11,20 +11,26 @@ namespace maskcheck::wire {
 
 namespace {
 
-constexpr Key kFenceKey{0x5a, 0x17, 0xc3, 0x88};
 // After an unfinished frame the server may close or keep waiting: this long for it to close.
 constexpr auto kUnfinishedGrace = std::chrono::milliseconds(200);
-
-std::vector<std::uint8_t> fence_payload(std::uint64_t number) {
-  const std::string text = "maskcheck fence " + std::to_string(number);
-  return {text.begin(), text.end()};
-}
 
 Clock::time_point deadline_for(const ServerTarget& target, std::uint64_t bytes) {
   return Clock::now() + target.case_time + std::chrono::milliseconds(bytes / 20'000);
 }
 
 }  // namespace
+
+std::vector<std::uint8_t> server_fence_payload(std::uint64_t number) {
+  const std::string text = "maskcheck fence " + std::to_string(number);
+  return {text.begin(), text.end()};
+}
+
+std::vector<std::uint8_t> server_fence_frame(std::span<const std::uint8_t> payload) {
+  constexpr Key kFenceKey{0x5a, 0x17, 0xc3, 0x88};
+  std::vector<std::uint8_t> frame;
+  append_frame(frame, {kFin | opcode::text, payload, kFenceKey, 6});
+  return frame;
+}
 
 std::shared_ptr<const reference::DecodeResult> DecodedStreams::get(const NamedStream& stream) {
   const std::lock_guard lock(mutex_);
@@ -154,9 +160,8 @@ std::optional<StreamFailure> ServerSession::run_on_connection(const ServerCase& 
            events.size() > expected.events.size() + 1;
   };
   if (expected.ending == Ending::open && written.all) {
-    std::vector<std::uint8_t> fence;
-    const std::vector<std::uint8_t> payload = fence_payload(++fences_);
-    append_frame(fence, {kFin | opcode::text, payload, kFenceKey, 6});
+    const std::vector<std::uint8_t> payload = server_fence_payload(++fences_);
+    const std::vector<std::uint8_t> fence = server_fence_frame(payload);
     if (connection_->send_all(fence, deadline) == Arrival::bytes) {
       ++writes_;
       if (target_.barrier) barrier_.wait(*connection_, deadline);

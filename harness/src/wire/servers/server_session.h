@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -27,6 +28,10 @@
 #include "wire/transport/tcp_connection.h"
 
 namespace maskcheck::wire {
+
+// The fence: "maskcheck fence N", masked, with the shortest header, as any server reads it.
+std::vector<std::uint8_t> server_fence_payload(std::uint64_t number);
+std::vector<std::uint8_t> server_fence_frame(std::span<const std::uint8_t> payload);
 
 struct ServerTarget {
   LoopbackUrl url;
