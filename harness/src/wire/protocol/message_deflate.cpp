@@ -94,8 +94,9 @@ std::variant<std::vector<std::uint8_t>, std::string> MessageInflater::inflate(
           (rest.size() == kFlushTail.size() + 1 && rest.front() != 0)) {
         return "it has bytes after its final DEFLATE block";
       }
-      std::array<Bytef, 32768> window{};
       uInt kept = 0;
+      inflateGetDictionary(&s, Z_NULL, &kept);  // its size first
+      std::vector<Bytef> window(kept);
       inflateGetDictionary(&s, window.data(), &kept);
       inflateReset(&s);
       inflateSetDictionary(&s, window.data(), kept);
@@ -104,10 +105,9 @@ std::variant<std::vector<std::uint8_t>, std::string> MessageInflater::inflate(
     if (status != Z_OK && status != Z_BUF_ERROR) {
       return std::string("it does not inflate: ") + (s.msg ? s.msg : "zlib error");
     }
+    // Z_BUF_ERROR with room to write means the input is used up: a message cut inside a block
+    // is judged by what it inflated to.
     if (s.avail_in == 0 && s.avail_out != 0) break;
-    if (status == Z_BUF_ERROR && s.avail_out != 0) {
-      return "it ends inside a DEFLATE block";
-    }
   }
   out.resize(produced);
   return out;

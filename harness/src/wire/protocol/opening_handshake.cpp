@@ -138,8 +138,10 @@ std::string open_websocket(TcpConnection& connection, const LoopbackUrl& url,
 
 std::optional<Nonce> nonce_of(const std::string& key) {
   if (key.size() != 24 || !key.ends_with("==")) return std::nullopt;
-  std::array<unsigned char, 18> decoded{};  // 24 characters decode to 18 bytes, 2 of padding
-  if (EVP_DecodeBlock(decoded.data(), reinterpret_cast<const unsigned char*>(key.data()), 24) != 18)
+  constexpr int kDecoded = 18;  // 24 characters decode to 18 bytes, 2 of padding
+  std::array<unsigned char, kDecoded> decoded{};
+  if (EVP_DecodeBlock(decoded.data(), reinterpret_cast<const unsigned char*>(key.data()), 24) !=
+      kDecoded)
     return std::nullopt;
   Nonce nonce;
   std::copy_n(decoded.begin(), nonce.size(), nonce.begin());
