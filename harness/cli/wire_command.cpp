@@ -47,6 +47,13 @@ std::string repro_line(const WireArguments& arguments, const StreamFailure& fail
   return maskcheck::repro_line(failure.case_id, options);
 }
 
+nlohmann::json failure_json(const WireArguments& arguments, const StreamFailure& failure) {
+  return {{"case", failure.case_id},
+          {"headline", failure.headline},
+          {"detail", failure.detail},
+          {"repro", repro_line(arguments, failure)}};
+}
+
 void print_failure(const WireArguments& arguments, const StreamFailure& failure) {
   std::printf("FAIL %s\n  %s\n%s  repro: %s\n\n", failure.case_id.c_str(), failure.headline.c_str(),
               failure.detail.c_str(), repro_line(arguments, failure).c_str());
@@ -132,16 +139,27 @@ std::variant<std::vector<Case>, std::string> named_cases(const WireArguments& ar
 int named_outcomes(const WireArguments& arguments, const std::string& unreachable,
                    const std::vector<std::optional<StreamFailure>>& outcomes) {
   if (!unreachable.empty()) return bad_input(unreachable);
-  int status = kExitPass;
-  for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    if (outcomes[i]) {
-      print_failure(arguments, *outcomes[i]);
-      status = kExitFailures;
-    } else {
-      std::printf("PASS %s\n", arguments.case_ids[i].c_str());
+  const bool failed = std::ranges::any_of(outcomes, [](const auto& outcome) { return !!outcome; });
+  if (arguments.run.json) {
+    nlohmann::json out{{"result", failed ? "fail" : "pass"}, {"cases", nlohmann::json::array()}};
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+      // A failed agreement stands for every case: it names itself.
+      nlohmann::json named{{"case_id", outcomes[i] ? outcomes[i]->case_id : arguments.case_ids[i]},
+                           {"result", outcomes[i] ? "fail" : "pass"}};
+      if (outcomes[i]) named["failure"] = failure_json(arguments, *outcomes[i]);
+      out["cases"].push_back(std::move(named));
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+  } else {
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+      if (outcomes[i]) {
+        print_failure(arguments, *outcomes[i]);
+      } else {
+        std::printf("PASS %s\n", arguments.case_ids[i].c_str());
+      }
     }
   }
-  return status;
+  return failed ? kExitFailures : kExitPass;
 }
 
 int run_named(const WireArguments& arguments, const wire::ServerTarget& target) {
@@ -225,12 +243,8 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
                          {"controls_inside", run.messages->controls_inside}};
     }
     out["failures"] = nlohmann::json::array();
-    for (const StreamFailure& failure : outcome.failures) {
-      out["failures"].push_back({{"case", failure.case_id},
-                                 {"headline", failure.headline},
-                                 {"detail", failure.detail},
-                                 {"repro", repro_line(arguments, failure)}});
-    }
+    for (const StreamFailure& failure : outcome.failures)
+      out["failures"].push_back(failure_json(arguments, failure));
     std::printf("%s\n", out.dump(2).c_str());
     return tally.exit_code();
   }

@@ -99,6 +99,24 @@ expect_pass wire:client:binary:n3 --client "$work/by_argument \"\$MASKCHECK_URL\
 expect_pass wire:client:binary:n3 --client "cd $work && ./by_argument \"\$MASKCHECK_URL\""
 expect_pass wire:stream:fragmented-with-controls-one-read:server --server "cd $work && $server"
 
+# --json for named cases, as repro of a wire id prints it: each case's result, a failure in full.
+# The echo server counting (MASKCHECK_COUNT=1) takes binary messages without echoing them.
+uncounted=wire:split:h6:n5:k00000000:server:c0,0
+timeout 60 "$maskcheck" repro "$uncounted" --server "env MASKCHECK_COUNT=1 $server" --json >"$work/out" 2>&1
+code=$?
+if [[ $code -ne 1 ]] || ! python3 -c '
+import json, sys
+out = json.load(open(sys.argv[1]))
+case = out["cases"][0]
+assert out["result"] == "fail" and case["result"] == "fail" and case["case_id"] == sys.argv[2]
+assert "sent 0 of the 2 echoes" in case["failure"]["headline"] and " repro " in case["failure"]["repro"]
+' "$work/out" "$uncounted"; then
+  echo "FAIL: repro $uncounted --json should print its failure as JSON (exit $code):"; cat "$work/out"
+  failed=1
+else
+  echo "ok: repro $uncounted --json: $(tr -d '\n ' <"$work/out" | head -c 80)..."
+fi
+
 # Killed a second in, the server leaves a run of many seconds: a finding, in bounded time. Which
 # words say so depends on who notices first: the run, that the process is gone, or the cases in
 # flight, that their connections ended (three of those end the run before the first is noticed).
