@@ -26,6 +26,7 @@ struct RunArguments {
   unsigned jobs = 0;  // threads; 0: one per core this process may use
   std::string shard;  // "K/N": the K-th of N slices of the case space; empty: all of it
   bool json = false;
+  std::string junit;  // a file for the JUnit XML report (cli/junit_report.h); empty: none
   bool quiet = false;
   bool summary_only = false;  // failures counted in the table, none reported one by one
 

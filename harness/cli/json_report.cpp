@@ -1,5 +1,6 @@
 #include "cli/json_report.h"
 
+#include "cli/junit_report.h"
 #include "cli/run_tally.h"
 #include "registry/kernel_registry.h"
 
@@ -46,6 +47,12 @@ nlohmann::json stream_sweep_json(const StreamSweepResult& result) {
           {"seconds", result.seconds},
           {"cases_per_second", cases_per_second(result.cases, result.seconds)},
           {"failures", failures}};
+}
+
+void emit_summary(const RunArguments& run, const std::string& command,
+                  const nlohmann::json& summary) {
+  if (!run.junit.empty()) write_junit(run.junit, command, summary);
+  if (run.json) std::printf("%s\n", summary.dump(2).c_str());
 }
 
 }  // namespace maskcheck::cli

@@ -36,6 +36,8 @@ void add_run_options(CLI::App& command, maskcheck::cli::RunArguments& arguments)
   command.add_option("--shard", arguments.shard,
                      "K/N: run only the K-th of N slices of the cases (1 <= K <= N)");
   command.add_flag("--json", arguments.json, "print a JSON summary instead of the table");
+  command.add_option("--junit", arguments.junit,
+                     "also write the results to this file as JUnit XML");
   command.add_flag("--quiet", arguments.quiet, "no progress line");
   command.add_flag("--summary-only", arguments.summary_only,
                    "count failures in the table without reporting each one");
@@ -163,6 +165,8 @@ int main(int argc, char** argv) {
   wire->add_option("--shard", wire_arguments.run.shard,
                    "K/N: run only the K-th of N slices of the cases (1 <= K <= N)");
   wire->add_flag("--json", wire_arguments.run.json, "print a JSON summary instead of the table");
+  wire->add_option("--junit", wire_arguments.run.junit,
+                   "also write the results to this file as JUnit XML");
   wire->add_flag("--quiet", wire_arguments.run.quiet, "no progress line");
   wire->add_flag("--summary-only", wire_arguments.run.summary_only,
                  "count failures in the table without reporting each one");

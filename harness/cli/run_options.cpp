@@ -4,6 +4,8 @@
 
 #include <charconv>
 
+#include "cli/junit_report.h"
+
 namespace maskcheck::cli {
 
 namespace {
@@ -24,6 +26,7 @@ unsigned usable_cores() {
 std::string apply_run_arguments(const RunArguments& arguments, SweepOptions& options) {
   options.max_failures = arguments.max_failures;
   options.jobs = arguments.jobs == 0 ? std::min(usable_cores(), kMaxJobs) : arguments.jobs;
+  if (std::string error = check_junit_path(arguments.junit); !error.empty()) return error;
   if (arguments.shard.empty()) return {};
   const std::string usage = "--shard must be K/N with 1 <= K <= N, not '" + arguments.shard + "'";
   const std::size_t slash = arguments.shard.find('/');

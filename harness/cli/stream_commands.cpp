@@ -105,8 +105,8 @@ using RunSweeps = std::function<std::vector<StreamSweepResult>(const ParserOnKer
                                                                const SweepOptions&, ProgressLine&)>;
 
 // Runs `run` for every selected subject and variant, then prints the table or JSON.
-int run_and_report(const StreamArguments& arguments, const StreamSelection& selection,
-                   const RunSweeps& run) {
+int run_and_report(const std::string& command, const StreamArguments& arguments,
+                   const StreamSelection& selection, const RunSweeps& run) {
   const std::atomic<bool>& interrupted = stop_on_interrupt();
   std::vector<StreamSweepResult> results;
   RunTally tally;
@@ -141,13 +141,14 @@ int run_and_report(const StreamArguments& arguments, const StreamSelection& sele
   }
   tally.interrupted = interrupted;
   tally.require(arguments.run.required);
-  if (arguments.run.json) {
+  if (arguments.run.json || !arguments.run.junit.empty()) {
     nlohmann::json out = tally.json_summary();
     out["sweeps"] = nlohmann::json::array();
     for (const StreamSweepResult& result : results)
       out["sweeps"].push_back(stream_sweep_json(result));
-    std::printf("%s\n", out.dump(2).c_str());
-  } else {
+    emit_summary(arguments.run, command, out);
+  }
+  if (!arguments.run.json) {
     // "PARSER@KERNEL:split:h14:over-header"
     int width = kernel_column_width() + 26;
     for (const StreamSweepResult& result : results)
@@ -176,7 +177,7 @@ int split_command(const StreamArguments& arguments) {
   for (unsigned size : header_sizes) {
     if (size != 6 && size != 8 && size != 14) return bad_input("--header must be 6, 8 or 14");
   }
-  return run_and_report(arguments, selection,
+  return run_and_report("split", arguments, selection,
                         [&](const ParserOnKernel& subject, unsigned variant,
                             const SweepOptions& options, ProgressLine& progress) {
                           std::vector<StreamSweepResult> results;
@@ -206,7 +207,7 @@ int stream_command(const StreamArguments& arguments) {
   StreamSelection selection;
   if (auto error = select(arguments, selection); !error.empty()) return bad_input(error);
   return run_and_report(
-      arguments, selection,
+      "stream", arguments, selection,
       [](const ParserOnKernel& subject, unsigned variant, const SweepOptions& options,
          ProgressLine&) { return std::vector{run_stream_catalogue(subject, variant, options)}; });
 }

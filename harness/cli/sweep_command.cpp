@@ -180,14 +180,15 @@ int sweep_command(const SweepArguments& arguments) {
 
   tally.interrupted = interrupted;
   tally.require(arguments.run.required);
-  if (arguments.run.json) {
+  if (arguments.run.json || !arguments.run.junit.empty()) {
     nlohmann::json out = tally.json_summary();
     out["sweeps"] = nlohmann::json::array();
     for (const auto& [kernel, result] : results) {
       out["sweeps"].push_back(sweep_json(kernel->name, result));
     }
-    std::printf("%s\n", out.dump(2).c_str());
-  } else {
+    emit_summary(arguments.run, "sweep", out);
+  }
+  if (!arguments.run.json) {
     print_table(results);
     tally.print_closing_lines();
   }

@@ -47,7 +47,7 @@ std::string repro_line(const WireArguments& arguments, const StreamFailure& fail
   return maskcheck::repro_line(failure.case_id, options);
 }
 
-nlohmann::json failure_json(const WireArguments& arguments, const StreamFailure& failure) {
+nlohmann::json wire_failure_json(const WireArguments& arguments, const StreamFailure& failure) {
   return {{"case", failure.case_id},
           {"headline", failure.headline},
           {"detail", failure.detail},
@@ -140,17 +140,18 @@ int named_outcomes(const WireArguments& arguments, const std::string& unreachabl
                    const std::vector<std::optional<StreamFailure>>& outcomes) {
   if (!unreachable.empty()) return bad_input(unreachable);
   const bool failed = std::ranges::any_of(outcomes, [](const auto& outcome) { return !!outcome; });
-  if (arguments.run.json) {
+  if (arguments.run.json || !arguments.run.junit.empty()) {
     nlohmann::json out{{"result", failed ? "fail" : "pass"}, {"cases", nlohmann::json::array()}};
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
       // A failed agreement stands for every case: it names itself.
       nlohmann::json named{{"case_id", outcomes[i] ? outcomes[i]->case_id : arguments.case_ids[i]},
                            {"result", outcomes[i] ? "fail" : "pass"}};
-      if (outcomes[i]) named["failure"] = failure_json(arguments, *outcomes[i]);
+      if (outcomes[i]) named["failure"] = wire_failure_json(arguments, *outcomes[i]);
       out["cases"].push_back(std::move(named));
     }
-    std::printf("%s\n", out.dump(2).c_str());
-  } else {
+    emit_summary(arguments.run, "wire", out);
+  }
+  if (!arguments.run.json) {
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
       if (outcomes[i]) {
         print_failure(arguments, *outcomes[i]);
@@ -225,7 +226,7 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
   tally.cases = outcome.cases;
   tally.failed = outcome.failed_cases;
   tally.interrupted = interrupted;
-  if (arguments.run.json) {
+  if (arguments.run.json || !arguments.run.junit.empty()) {
     nlohmann::json out = tally.json_summary();
     out[run.subject] = run.name;
     out["seconds"] = outcome.seconds;
@@ -244,9 +245,9 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
     }
     out["failures"] = nlohmann::json::array();
     for (const StreamFailure& failure : outcome.failures)
-      out["failures"].push_back(failure_json(arguments, failure));
-    std::printf("%s\n", out.dump(2).c_str());
-    return tally.exit_code();
+      out["failures"].push_back(wire_failure_json(arguments, failure));
+    emit_summary(arguments.run, "wire", out);
+    if (arguments.run.json) return tally.exit_code();
   }
   std::printf("%-40s %10s %9s %9s %10s %12s %10s\n", run.subject.c_str(), "cases", "failures",
               "seconds", "cases/s", "connections", "writes");

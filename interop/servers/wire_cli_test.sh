@@ -117,6 +117,26 @@ else
   echo "ok: repro $uncounted --json: $(tr -d '\n ' <"$work/out" | head -c 80)..."
 fi
 
+# --junit for a wire run: the server's suite, each failure a test named by its case id.
+timeout 60 "$maskcheck" wire --server "env MASKCHECK_COUNT=1 $server" --no-streams --header 6 \
+  --max-failures 2 --quiet --junit "$work/wire.xml" >"$work/out" 2>&1
+code=$?
+if [[ $code -ne 1 ]] || ! python3 -c '
+import sys
+import xml.etree.ElementTree as tree
+root = tree.parse(sys.argv[1]).getroot()
+suites = root.findall("testsuite")
+failed = [case for case in root.iter("testcase") if case.find("failure") is not None]
+assert len(suites) == 1 and suites[0].get("name").startswith("wire server ")
+assert len(failed) == 2 and all(case.get("name").startswith("wire:split:h6:") for case in failed)
+' "$work/wire.xml"; then
+  echo "FAIL: wire --junit should write the run's two failures as JUnit XML (exit $code):"
+  cat "$work/out" "$work/wire.xml"
+  failed=1
+else
+  echo "ok: wire --junit: $(grep -c '<failure' "$work/wire.xml") failures in $work/wire.xml"
+fi
+
 # Killed a second in, the server leaves a run of many seconds: a finding, in bounded time. Which
 # words say so depends on who notices first: the run, that the process is gone, or the cases in
 # flight, that their connections ended (three of those end the run before the first is noticed).

@@ -121,4 +121,26 @@ expect shard-zero 2 'shard must be K/N' -- "$maskcheck" sweep --shard 0/3
 expect shard-past-n 2 'shard must be K/N' -- "$maskcheck" split --shard 4/3
 expect shard-not-a-fraction 2 'shard must be K/N' -- "$maskcheck" stream --shard half
 
+# --junit: the results as JUnit XML, from the summary --json prints; a failure is a test named by its
+# case id, with its repro line; a path that cannot be written is bad input before the run.
+junit_holds() {  # junit_holds NAME FILE SUITES FAILURES CASE_PATTERN: parsed, and what it holds
+  if python3 - "$2" "$3" "$4" "$5" <<'PY'; then pass; else fail "$1: $(cat "$2")"; fi
+import re, sys
+import xml.etree.ElementTree as tree
+path, suites, failures, pattern = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+root = tree.parse(path).getroot()
+failed = [case for case in root.iter("testcase") if case.find("failure") is not None]
+assert len(root.findall("testsuite")) == suites and len(failed) == failures, (suites, failures)
+assert all(re.match(pattern, case.get("name")) and "repro: " in case.find("failure").text
+           for case in failed)
+PY
+}
+expect junit-sweep 0 '^PASS' -- "$maskcheck" sweep --kernel block --lengths 0..8 --quiet --junit "$scratch/sweep.xml"
+junit_holds junit-sweep-xml "$scratch/sweep.xml" 4 0 .
+expect junit-broken 1 'FAIL' -- "$maskcheck" sweep --plugin "$plugin" --kernel plugin-write-past-end --entry exact --lengths 0..8 --max-failures 2 --quiet --junit "$scratch/broken.xml"
+junit_holds junit-broken-xml "$scratch/broken.xml" 1 2 'plugin-write-past-end:exact:n0:'
+expect junit-split 0 '^PASS' -- "$maskcheck" split --kernel block --header 6 --up-to 20 --move-back over-key --quiet --junit "$scratch/split.xml"
+junit_holds junit-split-xml "$scratch/split.xml" 1 0 .
+expect junit-bad-path 2 'cannot write' -- "$maskcheck" sweep --kernel block --lengths 0 --junit "$scratch/no/such/folder.xml"
+
 finish cli

@@ -38,6 +38,7 @@ maskcheck_documented(command_maskcheck_examples
   "build/release/bin/maskcheck list"
   "build/release/bin/maskcheck sweep --jobs 1"
   "build/release/bin/maskcheck sweep --exhaustive --shard 2/3 --json"
+  "build/release/bin/maskcheck sweep --kernel block --lengths 0..64 --junit build/maskcheck-junit.xml"
   "build/release/bin/maskcheck split --kernel block --header 6 --variant over-key"
   "build/release/bin/maskcheck repro block:split:h6:n77:k37fa213d:over-header:c3,40"
   "build/release/bin/maskcheck repro block:stream:large-frame-512k-reads:over-key"

@@ -18,6 +18,9 @@ documented 'build/release/bin/maskcheck sweep --shifts 4,6,8,14 --exhaustive --j
 documented 'build/release/bin/maskcheck list' | grep -q '^  block .*runs here'
 documented 'build/release/bin/maskcheck sweep --jobs 1' "${short[@]}" --quiet | passes
 documented 'build/release/bin/maskcheck sweep --exhaustive --shard 2/3 --json' "${short[@]}" --quiet | json_passes
+documented 'build/release/bin/maskcheck sweep --kernel block --lengths 0..64 --junit build/maskcheck-junit.xml' --quiet | passes
+python3 -c 'import sys, xml.etree.ElementTree as t; assert len(t.parse(sys.argv[1]).findall("testsuite")) == 4' \
+  build/maskcheck-junit.xml
 documented 'build/release/bin/maskcheck split --kernel block --header 6 --variant over-key' --quiet | passes
 documented 'build/release/bin/maskcheck repro block:split:h6:n77:k37fa213d:over-header:c3,40' |
   grep -q '^PASS'
