@@ -13,7 +13,7 @@ constexpr auto kKinds = std::to_array<CaseKind>({
     {"wire:client:", "wire:client:split:h4:n127:c3,40", true, wire_repro_command},
     {"wire:fuzz:", "wire:fuzz:s1:i1234", true, wire_repro_command},
     {"wire:deflate:", "wire:deflate:m300:f3:k37fa213d:server:c3,40", true, wire_repro_command},
-    {"wire:stream:", "wire:stream:controls:server", true, wire_repro_command},
+    {"wire:stream:", "wire:stream:every-length-one-read:server", true, wire_repro_command},
     {"wire:split:", "wire:split:h8:n127:k37fa213d:server:c3,40", true, wire_repro_command},
 #endif
     {"*:split:", "block:split:h6:n77:k37fa213d:over-header:c3,40", false, split_repro_command},

@@ -99,6 +99,18 @@ expect_pass wire:client:binary:n3 --client "$work/by_argument \"\$MASKCHECK_URL\
 expect_pass wire:client:binary:n3 --client "cd $work && ./by_argument \"\$MASKCHECK_URL\""
 expect_pass wire:stream:fragmented-with-controls-one-read:server --server "cd $work && $server"
 
+# Every wire id repro's help gives as an example names a case: it runs, or a compressed one reaches
+# the handshake maskcheck's plain echo server declines (its id is read before the connection).
+examples=$("$maskcheck" repro --help | sed -n 's/.*an id like \(.*\) (a wire id.*/\1/p' | sed 's/, /\n/g')
+[[ $examples == *wire:* ]] || { echo "FAIL: repro --help names no wire id"; failed=1; }
+for id in $(grep '^wire:' <<<"$examples"); do
+  case $id in
+    wire:client:*) expect_pass "$id" --client "$client" ;;
+    wire:deflate:*) expect_bad_input_of repro "declined permessage-deflate" "$id" --server "$server" --deflate ;;
+    *) expect_pass "$id" --server "$server" ;;
+  esac
+done
+
 # --json for named cases, as repro of a wire id prints it: each case's result, a failure in full.
 # The echo server counting (MASKCHECK_COUNT=1) takes binary messages without echoing them.
 uncounted=wire:split:h6:n5:k00000000:server:c0,0
