@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <deque>
 #include <random>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -87,6 +88,14 @@ class KeySource {
       case Planted::keys_from_handshake:
         if (n < 4) return {nonce_[4 * n], nonce_[4 * n + 1], nonce_[4 * n + 2], nonce_[4 * n + 3]};
         break;
+      case Planted::phase_restart_per_chunk: {
+        // Four different bytes, so a phase restarted at the wrong key byte always shows, at the
+        // chunk's first byte: with a random key it hid once in 256 frames (key[0] == key[3]).
+        Key key = random_mask_key();
+        while (std::set<std::uint8_t>(key.begin(), key.end()).size() < key.size())
+          key = random_mask_key();
+        return key;
+      }
       default: break;
     }
     return random_mask_key();
