@@ -2,6 +2,7 @@
 runs, so a mutant costs one recompile of the mutated file and a relink."""
 import os
 import shutil
+import signal
 import subprocess
 import time
 from dataclasses import dataclass
@@ -33,10 +34,15 @@ def run(command, log: Path, timeout=None, cwd=None) -> tuple:
     """(exit status or 'timeout', seconds); output goes to log."""
     start = time.monotonic()
     with open(log, "w") as out:
+        # A session of its own: a check that times out ends with everything it started (ctest's
+        # tests and a mutant spinning in an endless loop under them), not only its first process.
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=cwd,
+                                   start_new_session=True)
         try:
-            status = subprocess.run(command, stdout=out, stderr=subprocess.STDOUT, timeout=timeout,
-                                    cwd=cwd).returncode
+            status = process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
             status = "timeout"
     return status, time.monotonic() - start
 

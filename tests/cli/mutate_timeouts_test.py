@@ -1,6 +1,7 @@
 """scripts/mutate scores a timeout only after running the timed-out check again alone: three mutants
 time out beside each other on two slots; alone, one is killed, one times out again and one passes
 (so, under --first-kill, the check its timeout skipped runs too). Builds and checks are stand-ins.
+A check that times out is ended with every process it started, not only its first.
 Usage: mutate_timeouts_test.py SCRIPTS_MUTATE"""
 import contextlib
 import io
@@ -12,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(sys.argv[1]).resolve().parent))
 from mutation import report, runner  # noqa: E402 (scripts/mutate's package)
 from mutation.mutants import Mutant  # noqa: E402
-from mutation.slots import Slot  # noqa: E402
+from mutation.slots import Slot, run  # noqa: E402
 
 CHECKS = ["compiler", "split", "stream"]
 ALONE = {"killed-alone": "killed", "slow-alone-too": "timeout", "passes-alone": "passed"}
@@ -84,6 +85,19 @@ if "1 killed, 1 timed out alone too" not in printed.getvalue():
     failures.append("the score line does not count the timeout apart from the killed")
 if "run again alone: split" not in reasons["slow-alone-too"]:
     failures.append(f"report.json does not say the timeout ran again alone: {reasons}")
+
+# A check whose process leaves a child running when it times out (as ctest leaves a test's mutant
+# spinning in an endless loop): the child ends with it.
+with tempfile.TemporaryDirectory() as work:
+    pid_file = Path(work) / "child"
+    check_status, _ = run(["bash", "-c", f"sleep 300 & echo $! >{pid_file}; wait"],
+                          Path(work) / "log", timeout=1)
+    child = int(pid_file.read_text())
+    state = Path(f"/proc/{child}/stat")
+    alive = state.exists() and state.read_text().split(")")[-1].split()[0] != "Z"
+    if check_status != "timeout" or alive:
+        failures.append(f"a timed-out check left its child {child} running ({check_status})")
+
 for failure in failures:
     print("FAIL: " + failure)
 sys.exit(1 if failures else 0)
