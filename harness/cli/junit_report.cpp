@@ -28,34 +28,25 @@ std::string escaped(std::string_view text) {
   return out;
 }
 
-std::string text_of(const nlohmann::json& value, const char* key) {
-  const auto found = value.find(key);
-  return found != value.end() && found->is_string() ? found->get<std::string>() : std::string();
-}
-
-std::uint64_t number_of(const nlohmann::json& value, const char* key) {
-  const auto found = value.find(key);
-  return found != value.end() && found->is_number_unsigned() ? found->get<std::uint64_t>() : 0;
-}
-
 // A failure as --json writes it: kernels and streams name the case "case_id", wire "case".
 std::string failure_case(const nlohmann::json& failure) {
-  const std::string id = text_of(failure, "case_id");
-  return id.empty() ? text_of(failure, "case") : id;
+  return failure.value("case_id", failure.value("case", std::string()));
 }
 
 std::string failed_testcase(const std::string& suite, const nlohmann::json& failure) {
   return "    <testcase classname=\"" + escaped(suite) + "\" name=\"" +
          escaped(failure_case(failure)) + "\">\n      <failure message=\"" +
-         escaped(text_of(failure, "headline")) + "\">" + escaped(text_of(failure, "detail")) +
-         "repro: " + escaped(text_of(failure, "repro")) + "</failure>\n    </testcase>\n";
+         escaped(failure.value("headline", std::string())) + "\">" +
+         escaped(failure.value("detail", std::string())) +
+         "repro: " + escaped(failure.value("repro", std::string())) +
+         "</failure>\n    </testcase>\n";
 }
 
 // One sweep: its reported failures, then the rest of its cases as one test.
 std::string suite(const std::string& name, const nlohmann::json& sweep) {
   const nlohmann::json& failures = sweep.value("failures", nlohmann::json::array());
-  const std::uint64_t cases = number_of(sweep, "cases");
-  const std::uint64_t failed = number_of(sweep, "failed_cases");
+  const std::uint64_t cases = sweep.value("cases", std::uint64_t{0});
+  const std::uint64_t failed = sweep.value("failed_cases", std::uint64_t{0});
   const std::uint64_t rest = cases - std::min<std::uint64_t>(cases, failures.size());
   const std::uint64_t unreported = failed - std::min<std::uint64_t>(failed, failures.size());
   char time[32];
@@ -82,7 +73,7 @@ std::string named_suite(const std::string& name, const nlohmann::json& cases) {
       xml += failed_testcase(name, *failure);
     } else {
       xml += "    <testcase classname=\"" + escaped(name) + "\" name=\"" +
-             escaped(text_of(named, "case_id")) + "\"/>\n";
+             escaped(named.value("case_id", std::string())) + "\"/>\n";
     }
   }
   return xml + "  </testsuite>\n";
@@ -101,9 +92,10 @@ void write_junit(const std::string& path, const std::string& command,
                     escaped(command) + "\">\n";
   if (const auto sweeps = summary.find("sweeps"); sweeps != summary.end()) {
     for (const nlohmann::json& sweep : *sweeps) {
-      const std::string name = sweep.contains("sweep")
-                                   ? text_of(sweep, "sweep")
-                                   : text_of(sweep, "kernel") + ":" + text_of(sweep, "entry");
+      const std::string name =
+          sweep.contains("sweep")
+              ? sweep.value("sweep", std::string())
+              : sweep.value("kernel", std::string()) + ":" + sweep.value("entry", std::string());
       xml += suite(name, sweep);
     }
   } else if (const auto cases = summary.find("cases");
@@ -111,7 +103,7 @@ void write_junit(const std::string& path, const std::string& command,
     xml += named_suite(command + " named cases", *cases);
   } else {
     const std::string peer = summary.contains("client") ? "client" : "server";
-    xml += suite(command + " " + peer + " " + text_of(summary, peer.c_str()), summary);
+    xml += suite(command + " " + peer + " " + summary.value(peer, std::string()), summary);
   }
   std::ofstream(path) << xml << "</testsuites>\n";
 }
