@@ -126,8 +126,10 @@ TEST_P(Teeth, CaughtOnEveryEntryPointItBreaks) {
   for (std::string_view entry : broken.breaks) {
     SCOPED_TRACE(entry);
     if (kAddressSanitizer && broken.asan_stops_it) {
+      const std::string id_start = std::string(broken.kernel.name) + ":" + std::string(entry) + ":";
       const std::string expected = "AddressSanitizer(.|\n)*maskcheck: the process died in case " +
-                                   std::string(broken.kernel.name) + ":" + std::string(entry) + ":";
+                                   id_start + "[^\n]*\nmaskcheck: repro: [^ ]*maskcheck repro " +
+                                   id_start;
       EXPECT_DEATH(sweep_until_first_failure(broken.kernel, entry, 320), expected);
       continue;
     }

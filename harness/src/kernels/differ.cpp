@@ -9,6 +9,7 @@
 #include "kernels/payload_pool.h"
 #include "kernels/window_expectation.h"
 #include "maskcheck/reference_unmask.h"
+#include "registry/kernel_registry.h"
 #include "runs/crash_context.h"
 
 namespace maskcheck {
@@ -172,7 +173,7 @@ std::optional<Failure> Differ::run_in(Placement placement, const TestCase& c,
   {
     const KernelCase named{candidate_.name, c};
     const CaseName name = CaseName::of<kernel_case_id>(named);
-    const CrashContext crash_context(name);
+    const CrashContext crash_context(name, kernel_repro_line);
     fault = run_trapping_faults([&] { result = call_entry(c, placed.lo); });
   }
   ++candidate_calls_;

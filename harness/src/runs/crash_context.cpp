@@ -7,7 +7,6 @@
 #include <stdexcept>
 
 #include "core/sanitizers.h"
-#include "registry/kernel_registry.h"
 
 #if defined(MASKCHECK_HAS_ASAN)
 #include <sanitizer/common_interface_defs.h>
@@ -27,6 +26,7 @@ struct alignas(64) CaseSlot {
   std::atomic<bool> taken{false};
   std::atomic<std::uint64_t> started{0};
   std::atomic<const CaseName*> name{nullptr};
+  std::atomic<ReproLine> repro_line{nullptr};  // stored before the name, read after it
 };
 
 std::array<CaseSlot, kMaxCaseThreads> slots;
@@ -57,16 +57,19 @@ CaseSlot& my_slot() {
   return lease.slot();
 }
 
-std::string id_in(const CaseSlot& slot) {
+CaseInFlight case_in(const CaseSlot& slot) {
   const CaseName* name = slot.name.load(std::memory_order_acquire);
-  return name ? name->id() : "";
+  if (!name) return {};
+  std::string id = name->id();
+  std::string repro_line = slot.repro_line.load(std::memory_order_relaxed)(id);
+  return {std::move(id), std::move(repro_line)};
 }
 
 [[maybe_unused]] void report_current_case() {
-  const std::string id = current_case_id();
-  if (id.empty()) return;
-  std::fprintf(stderr, "maskcheck: the process died in case %s\nmaskcheck: repro: %s\n", id.c_str(),
-               kernel_repro_line(id).c_str());
+  const CaseInFlight in_flight = current_case();
+  if (in_flight.id.empty()) return;
+  std::fprintf(stderr, "maskcheck: the process died in case %s\nmaskcheck: repro: %s\n",
+               in_flight.id.c_str(), in_flight.repro_line.c_str());
 }
 
 void register_death_callback() {
@@ -86,9 +89,10 @@ void count_case_started(CaseSlot& slot) {
 
 }  // namespace
 
-CrashContext::CrashContext(const CaseName& name) {
+CrashContext::CrashContext(const CaseName& name, ReproLine repro_line) {
   register_death_callback();
   CaseSlot& slot = my_slot();
+  slot.repro_line.store(repro_line, std::memory_order_relaxed);
   slot.name.store(&name, std::memory_order_release);
   count_case_started(slot);
 }
@@ -97,8 +101,8 @@ CrashContext::~CrashContext() {
   my_slot().name.store(nullptr, std::memory_order_relaxed);
 }
 
-std::string current_case_id() {
-  return id_in(my_slot());
+CaseInFlight current_case() {
+  return case_in(my_slot());
 }
 
 void for_each_case_thread(const std::function<void(const CaseThreadView&)>& visit) {
@@ -110,8 +114,8 @@ void for_each_case_thread(const std::function<void(const CaseThreadView&)>& visi
   }
 }
 
-std::string case_id_in_slot(std::size_t slot) {
-  return id_in(slots.at(slot));
+CaseInFlight case_in_slot(std::size_t slot) {
+  return case_in(slots.at(slot));
 }
 
 }  // namespace maskcheck

@@ -8,7 +8,6 @@
 #include <string>
 #include <thread>
 
-#include "registry/kernel_registry.h"
 #include "runs/crash_context.h"
 
 namespace maskcheck {
@@ -47,12 +46,12 @@ void watch_for_hangs(unsigned seconds, int exit_code) {
         }
       });
       if (stuck == kMaxCaseThreads) continue;
-      const std::string id = case_id_in_slot(stuck);
-      if (id.empty()) continue;  // it returned just now
+      const CaseInFlight stuck_case = case_in_slot(stuck);
+      if (stuck_case.id.empty()) continue;  // it returned just now
       std::fprintf(stderr,
                    "\nFAIL %s\n  the case has not returned after %u s: the code under test hangs\n"
                    "  repro: %s\n",
-                   id.c_str(), seconds, kernel_repro_line(id).c_str());
+                   stuck_case.id.c_str(), seconds, stuck_case.repro_line.c_str());
       std::fflush(stderr);
       std::_Exit(exit_code);  // the stuck thread cannot be unwound
     }

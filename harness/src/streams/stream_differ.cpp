@@ -132,7 +132,7 @@ std::optional<StreamFailure> StreamDiffer::check(const ParserOnKernel& subject,
     }
     std::optional<Fault> fault;
     {
-      const CrashContext crash_context(name);
+      const CrashContext crash_context(name, kernel_repro_line);
       fault = run_trapping_faults([&] { parser.consume(connection.handle(), data, length); });
     }
     const std::optional<std::string> overwritten =

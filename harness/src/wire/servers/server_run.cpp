@@ -1,10 +1,10 @@
 #include "wire/servers/server_run.h"
 
-#include <algorithm>
 #include <atomic>
-#include <mutex>
-#include <thread>
+#include <chrono>
 #include <utility>
+
+#include "runs/timed_runner.h"
 
 namespace maskcheck::wire {
 
@@ -74,56 +74,27 @@ ServerRunResult fuzz_server(const ServerTarget& target, std::uint64_t seed, doub
   ServerSession first(target, streams);
   result.unreachable = first.connect(Clock::now() + target.case_time);
   if (!result.unreachable.empty()) return result;
-  const auto start = Clock::now();
-  const auto deadline =
-      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-  std::atomic<std::uint64_t> next{0};
-  std::atomic<std::uint64_t> ran{0};
   std::atomic<std::uint64_t> connections{first.connections()};
   std::atomic<std::uint64_t> writes{first.writes()};
-  std::mutex lock;
-  std::vector<std::pair<std::uint64_t, StreamFailure>> failed;
-  auto fuzz = [&](bool reports_progress) {
-    SessionChecker checker{ServerSession(target, streams), connections, writes};
-    for (;;) {
-      const bool asked = options.stop_requested && options.stop_requested->load();
-      if (asked || Clock::now() >= deadline) return;
-      {
-        const std::lock_guard guard(lock);
-        if (failed.size() >= options.max_failures) return;
-      }
-      ServerCase c;
-      c.fuzzed = FuzzedCase{seed, next.fetch_add(1)};
-      std::optional<StreamFailure> failure = checker(c);
-      checker.session.drop_connection();
-      ++ran;
-      if (failure) {
-        const std::lock_guard guard(lock);
-        failed.emplace_back(c.fuzzed->index, std::move(*failure));
-      }
-      if (reports_progress && options.on_progress) {
-        // Time is the run's cost: the progress line's time left counts down to the deadline.
-        const auto done =
-            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
-        const auto all = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - start);
-        options.on_progress({ran.load(), 0, static_cast<std::uint64_t>(done.count()),
-                             static_cast<std::uint64_t>(all.count())});
-      }
-    }
-  };
-  std::vector<std::thread> threads;
-  for (unsigned job = 1; job < std::max(1u, options.jobs); ++job) threads.emplace_back(fuzz, false);
-  fuzz(true);
-  for (std::thread& thread : threads) thread.join();
-  std::sort(failed.begin(), failed.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  RunOutcome<StreamFailure>& outcome = result.outcome;
-  outcome.cases = ran;
-  outcome.failed_cases = failed.size();
-  for (auto& [index, failure] : failed) outcome.failures.push_back(std::move(failure));
-  if (outcome.failures.size() > options.max_failures) outcome.failures.resize(options.max_failures);
-  outcome.stopped_early = !outcome.failures.empty() && failed.size() >= options.max_failures;
-  outcome.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(seconds));
+  result.outcome = run_cases_until<StreamFailure>(
+      deadline,
+      [seed](std::uint64_t index) {
+        ServerCase c;
+        c.fuzzed = FuzzedCase{seed, index};
+        return c;
+      },
+      [&] {
+        // A fuzzed stream may leave the connection in any state: each case opens its own.
+        return [checker = SessionChecker{ServerSession(target, streams), connections, writes}](
+                   const ServerCase& c) mutable {
+          std::optional<StreamFailure> failure = checker(c);
+          checker.session.drop_connection();
+          return failure;
+        };
+      },
+      options);
   result.connections = connections;
   result.writes = writes;
   return result;

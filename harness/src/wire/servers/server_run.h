@@ -27,9 +27,9 @@ struct ServerRunResult {
 ServerRunResult run_server(const ServerTarget& target, const ServerPlan& plan,
                            const SweepOptions& options);
 
-// Fuzzed cases of one seed (server_fuzz.h), indexes 0, 1, 2, ... spread over the connections, until
-// `seconds` pass, options.max_failures cases fail, or a stop is asked for; the failures in index
-// order.
+// Fuzzed cases of one seed (server_fuzz.h), indexes 0, 1, 2, ... (those of options.shard) spread
+// over the connections by runs/timed_runner.h, until `seconds` pass, options.max_failures cases
+// fail, or a stop is asked for; the failures in index order.
 ServerRunResult fuzz_server(const ServerTarget& target, std::uint64_t seed, double seconds,
                             const SweepOptions& options);
 
