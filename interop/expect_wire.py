@@ -129,6 +129,8 @@ def makes(maskcheck, wire, case, reports, replayed):
     if code != 1 or not shows(out, case, reports):
         fail(f"the known finding was not made at {case} /{' & '.join(reports)}/ (exit {code}):",
              out)
+    if not re.search(r"^  breaks RFC ", out, re.M):
+        fail(f"the failure at {case} names no requirement it breaks:", out)
     if replayed:
         repro = re.search(r"repro: (\S*maskcheck .*)", out)  # a sanitized build names its path
         if not repro:
@@ -236,6 +238,9 @@ def check_first(case, report, wire):
     failures = summary["failures"]
     if not failures or not explains({"first": case, "report": [report]}, failures[0]):
         fail(f"the planted bug was not found first at {case} /{report}/:",
+             json.dumps(failures[:1], indent=2))
+    if not failures[0].get("requirement", "").startswith("RFC "):
+        fail(f"the failure at {case} names no requirement it breaks:",
              json.dumps(failures[:1], indent=2))
     replay(wire[0], failures[0]["repro"], case, [report])
     print(f"found as expected: {case}")

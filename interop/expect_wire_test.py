@@ -1,7 +1,7 @@
 """expect_wire.py has teeth: each way a peer can stray from interop/findings.json (a peer with no
 expectation, an expectation with no peer, a finding not made, a report that differs, a repro line
-that does not replay, a failure no finding explains, a fixed finding made again, a compressing
-client that compresses nothing) fails it, and a peer that does what it says passes. The peer is a
+that does not replay, a failure that names no requirement, a failure no finding explains, a fixed
+finding made again, a compressing client that compresses nothing) fails it, and a peer that does what it says passes. The peer is a
 stand-in for maskcheck, answering from a scenario.
 Usage: expect_wire_test.py EXPECT_WIRE"""
 import json
@@ -22,7 +22,8 @@ if "--case" in args:
     if "--broken" in args or case not in scenario["failing"]:
         print(f"PASS {case}"); sys.exit(0)
     broken = " --broken" if scenario.get("repro") == "broken" else ""
-    print(f"FAIL {case}\n  {scenario['failing'][case]}\n  repro: maskcheck wire{broken} --case {case}")
+    breaks = "" if scenario.get("requirement") == "none" else "  breaks RFC 6455 5.3, MUST: r\n"
+    print(f"FAIL {case}\n  {scenario['failing'][case]}\n{breaks}  repro: maskcheck wire{broken} --case {case}")
     sys.exit(1)
 summary = scenario["summary"]
 print(json.dumps(summary))
@@ -44,9 +45,10 @@ FINDINGS = {
 }
 
 
-def summary(failures=(), compressed=0):
+def summary(failures=(), compressed=0, requirement="RFC 6455 5.3, MUST: fresh keys"):
     return {"cases": 10, "failed_cases": len(failures), "seconds": 1.0,
-            "failures": [{"case": c, "headline": h, "detail": "", "repro": f"maskcheck wire --case {c}"}
+            "failures": [{"case": c, "headline": h, "detail": "", "requirement": requirement,
+                          "repro": f"maskcheck wire --case {c}"}
                          for c, h in failures],
             "messages": {"compressed": compressed}}
 
@@ -107,6 +109,10 @@ def main():
         c.expect("a finding made at its cases, every failure explained", 0,
                  "found as expected: keys", c.peer("servers", "bad"),
                  scenario={"failing": made, "summary": summary([("wire:a", "the keys come again")])})
+        c.expect("a finding whose failure names no requirement", 1, "names no requirement",
+                 c.peer("servers", "bad"),
+                 scenario={"failing": made, "requirement": "none",
+                           "summary": summary([("wire:a", "the keys come again")])})
         c.expect("a finding not made at a case of its", 1, "not made at wire:b",
                  c.peer("servers", "bad"),
                  scenario={"failing": {"wire:a": "the keys come again"}, "summary": summary()})
@@ -136,6 +142,11 @@ def main():
         c.expect("a planted bug found first elsewhere", 1, "not found first at wire:a",
                  ["first", "wire:a", "keys", "--", c.fake, "wire"],
                  scenario={"failing": made, "summary": summary([("wire:z", "keys come")])},
+                 slices="--one")
+        c.expect("a planted bug whose failure names no requirement", 1, "names no requirement",
+                 ["first", "wire:a", "keys", "--", c.fake, "wire"],
+                 scenario={"failing": made,
+                           "summary": summary([("wire:a", "keys come")], requirement="")},
                  slices="--one")
         c.expect("a planted bug found first", 0, "found as expected: wire:a",
                  ["first", "wire:a", "keys", "--", c.fake, "wire"],

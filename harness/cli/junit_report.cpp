@@ -33,10 +33,16 @@ std::string failure_case(const nlohmann::json& failure) {
   return failure.value("case_id", failure.value("case", std::string()));
 }
 
+// A wire failure names the requirement it breaks.
+std::string breaks(const nlohmann::json& failure) {
+  const std::string requirement = failure.value("requirement", std::string());
+  return requirement.empty() ? requirement : "breaks " + requirement + "\n";
+}
+
 std::string failed_testcase(const std::string& suite, const nlohmann::json& failure) {
   return "    <testcase classname=\"" + escaped(suite) + "\" name=\"" +
          escaped(failure_case(failure)) + "\">\n      <failure message=\"" +
-         escaped(failure.value("headline", std::string())) + "\">" +
+         escaped(failure.value("headline", std::string())) + "\">" + escaped(breaks(failure)) +
          escaped(failure.value("detail", std::string())) +
          "repro: " + escaped(failure.value("repro", std::string())) +
          "</failure>\n    </testcase>\n";

@@ -189,6 +189,12 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   wire->add_option("--seed", wire_arguments.seed,
                    "the fuzzed cases' seed, a server's or a client's (default 1)");
+  wire->add_flag("--list", wire_arguments.list,
+                 "print what the cases check, by RFC section: the requirement, its level (MUST, "
+                 "SHOULD, or the server's policy) and what the cases send; then exit");
+  wire->add_option("--section", wire_arguments.section,
+                   "run only the cases of one section: 5.5 (RFC 6455, with 5.5.1), 7692 or "
+                   "7692:7.2 (see --list)");
   wire->add_option("--findings", wire_arguments.findings,
                    "where a fuzzed failure's stream and cuts are saved (default wire-findings/)");
 

@@ -13,6 +13,7 @@
 #include "cli/run_tally.h"
 #include "registry/repro_program.h"
 #include "wire/clients/client_run.h"
+#include "wire/requirements/requirement.h"
 #include "wire/servers/server_run.h"
 #include "wire/transport/child_process.h"
 
@@ -47,16 +48,47 @@ std::string repro_line(const WireArguments& arguments, const StreamFailure& fail
   return maskcheck::repro_line(failure.case_id, options);
 }
 
+// The requirement a failing case breaks, as a failure cites it.
+std::string broken_requirement(const StreamFailure& failure) {
+  const wire::Requirement* row = wire::requirement_of(failure.case_id);
+  return row ? wire::cite(*row) : std::string();
+}
+
 nlohmann::json wire_failure_json(const WireArguments& arguments, const StreamFailure& failure) {
   return {{"case", failure.case_id},
           {"headline", failure.headline},
+          {"requirement", broken_requirement(failure)},
           {"detail", failure.detail},
           {"repro", repro_line(arguments, failure)}};
 }
 
 void print_failure(const WireArguments& arguments, const StreamFailure& failure) {
-  std::printf("FAIL %s\n  %s\n%s  repro: %s\n\n", failure.case_id.c_str(), failure.headline.c_str(),
-              failure.detail.c_str(), repro_line(arguments, failure).c_str());
+  std::printf("FAIL %s\n  %s\n  breaks %s\n%s  repro: %s\n\n", failure.case_id.c_str(),
+              failure.headline.c_str(), broken_requirement(failure).c_str(), failure.detail.c_str(),
+              repro_line(arguments, failure).c_str());
+}
+
+// wire --list: every row of the requirements, in the RFCs' order.
+int list_requirements() {
+  std::printf("%-13s %-7s %-46s %s\n", "section", "level", "cases", "requirement");
+  for (const wire::Requirement& row : wire::all_requirements()) {
+    const std::string section = "RFC " + std::string(row.rfc) + " " + std::string(row.section);
+    std::printf("%-13s %-7s %-46s %s\n", section.c_str(),
+                std::string(wire::level_name(row.level)).c_str(), std::string(row.family).c_str(),
+                std::string(row.requirement).c_str());
+    std::printf("%-13s %-7s %-46s   sends: %s\n", "", "", "", std::string(row.cases).c_str());
+  }
+  return kExitPass;
+}
+
+// A section some row lies in, or why not.
+std::string check_section(std::string_view section) {
+  if (section.empty()) return {};
+  for (const wire::Requirement& row : wire::all_requirements()) {
+    if (wire::in_section(row, section)) return {};
+  }
+  return "no wire case checks section '" + std::string(section) +
+         "': name one as 5.5, 7692 or 7692:7.2 (see wire --list)";
 }
 
 bool any_starts_with(const std::vector<std::string>& ids, std::string_view prefix) {
@@ -66,6 +98,8 @@ bool any_starts_with(const std::vector<std::string>& ids, std::string_view prefi
 // Which options go together, for a server and for a client, in one place: the first conflict.
 std::string conflicting_options(const WireArguments& arguments) {
   const bool compressed = arguments.deflate || !arguments.deflate_offer.empty();
+  if (!arguments.section.empty() && !arguments.case_ids.empty())
+    return "--case names its cases; --section picks cases by section: one or the other";
   if (!arguments.client.empty()) {
     if (!arguments.url.empty() || !arguments.server.empty())
       return "wire checks a server or a client: --client with a URL or --server is both";
@@ -84,6 +118,8 @@ std::string conflicting_options(const WireArguments& arguments) {
            "(--client COMMAND)";
   if (compressed && arguments.fuzz_seconds > 0)
     return "--fuzz sends uncompressed streams; with --deflate run the compressed cases";
+  if (!arguments.section.empty() && arguments.fuzz_seconds > 0)
+    return "--fuzz runs fuzzed cases, which check all of section 5; --section runs named cases";
   if (!compressed && std::ranges::any_of(arguments.case_ids, wire::is_compressed_case_id))
     return "a wire:deflate case runs on a permessage-deflate connection: add --deflate";
   return {};
@@ -119,6 +155,7 @@ std::string select_plan(const WireArguments& arguments, wire::ServerPlan& plan) 
   if (arguments.no_splits) plan.header_sizes.clear();
   plan.streams = !arguments.no_streams;
   plan.longest_stream = arguments.longest_stream;
+  plan.section = arguments.section;
   return {};
 }
 
@@ -311,6 +348,7 @@ std::string select_client(const WireArguments& arguments, wire::ClientTarget& ta
   plan.fuzzed_sequences = arguments.sequences;
   plan.seed = arguments.seed;
   plan.longest_compressed = arguments.longest_stream;
+  plan.section = arguments.section;
   return {};
 }
 
@@ -360,10 +398,12 @@ int wire_command(const WireArguments& arguments) {
   wire::ServerTarget target;
   wire::ServerPlan plan;
   SweepOptions options;
+  if (arguments.list) return list_requirements();
   RunArguments run = arguments.run;
   if (run.jobs == 0) run.jobs = 4;  // connections: the peer's cores matter, not ours
   if (auto error = apply_run_arguments(run, options); !error.empty()) return bad_input(error);
   if (auto error = conflicting_options(arguments); !error.empty()) return bad_input(error);
+  if (auto error = check_section(arguments.section); !error.empty()) return bad_input(error);
   if (!arguments.client.empty()) return client_command(arguments, options);
   if (auto error = select_target(arguments, target); !error.empty()) return bad_input(error);
   if (auto error = select_plan(arguments, plan); !error.empty()) return bad_input(error);

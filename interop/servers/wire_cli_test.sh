@@ -72,6 +72,10 @@ expect_bad_input "is both" --client "$client" --server "$server"
 expect_bad_input "takes none" --client "$client" --policy "$work/policy.json"
 expect_bad_input "exited with status 1 before it connected to ws://127.0.0.1:" --client false
 expect_bad_input "did not connect to ws://127.0.0.1:" --client "sleep 30" --start-seconds 1
+expect_bad_input "no wire case checks section '5.9'" --server "$server" --section 5.9
+expect_bad_input "--case names its cases; --section picks" --server "$server" --section 5.5 \
+  --case wire:stream:close-code-1003:server
+expect_bad_input "--fuzz runs fuzzed cases" --server "$server" --section 5 --fuzz 1
 expect_bad_input "--header must be 2, 4 or 10 with --client" --client "$client" --header 6
 expect_bad_input "must look like wire:client:binary:n300" --client "$client" --case wire:client:split:h9
 # A client that connects and sends no WebSocket request.

@@ -61,6 +61,8 @@ maskcheck_documented(command_servers "scripts/servers" "scripts/servers --client
   "build/release/bin/maskcheck wire --server build/release/servers/maskcheck/maskcheck_echo_server --policy interop/servers/maskcheck/maskcheck.json"
   "build/release/bin/maskcheck wire --server \"env MASKCHECK_DEFLATE=1 /usr/bin/python3 interop/servers/python/echo.py\" --policy interop/servers/python/python-websockets.json --deflate"
   "build/release/bin/maskcheck wire --client build/release/clients/maskcheck/maskcheck_echo_client"
+  "build/release/bin/maskcheck wire --list"
+  "build/release/bin/maskcheck wire --server build/release/servers/maskcheck/maskcheck_echo_server --policy interop/servers/maskcheck/maskcheck.json --section 5.5"
   "S=build/release/servers/maskcheck/maskcheck_echo_server"
   "build/release/bin/maskcheck throughput --server \"reference=$S --kernel reference\" --server \"block=$S --kernel block\"")
 maskcheck_command_test(command_bench_servers 1200 build_release_tree ${commands}/bench_servers.sh

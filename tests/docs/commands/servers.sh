@@ -33,6 +33,10 @@ documented 'build/release/bin/maskcheck wire --server "env MASKCHECK_DEFLATE=1 /
   "${few[@]}" | tee /dev/stderr | grep -q '^PASS'
 documented 'build/release/bin/maskcheck wire --client build/release/clients/maskcheck/maskcheck_echo_client' \
   "${few[@]}" --no-fresh-keys --sequences 8 | tee /dev/stderr | grep -q '^PASS'
+documented 'build/release/bin/maskcheck wire --list' | tee /dev/stderr | grep -q '^RFC 6455 5.5.1 '
+out=$(documented 'build/release/bin/maskcheck wire --server build/release/servers/maskcheck/maskcheck_echo_server --policy interop/servers/maskcheck/maskcheck.json --section 5.5' \
+  --quiet) || { echo "$out"; exit 1; }
+grep -q '^PASS: 9 cases' <<<"$out" || { echo "$out"; echo "FAIL: --section 5.5 ran other than its 9 cases"; exit 1; }
 documented 'S=build/release/servers/maskcheck/maskcheck_echo_server'
 out=$(documented 'build/release/bin/maskcheck throughput --server "reference=$S --kernel reference" --server "block=$S --kernel block"' \
   --payloads 1024 --rounds 1 --megabytes 1 2>&1) || { echo "$out"; exit 1; }

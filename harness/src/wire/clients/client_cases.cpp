@@ -8,6 +8,7 @@
 #include "wire/clients/fuzzed_sequence.h"
 #include "wire/exchange/compressed_stream.h"
 #include "wire/exchange/frame_cuts.h"
+#include "wire/requirements/requirement.h"
 
 namespace maskcheck::wire {
 
@@ -55,6 +56,13 @@ std::vector<std::uint8_t> message_payload(bool text, std::size_t length) {
 
 bool for_each_client_case(const ClientPlan& plan,
                           const std::function<bool(const ClientCase&)>& visit) {
+  if (!plan.section.empty()) {
+    ClientPlan every = plan;
+    every.section.clear();
+    return for_each_client_case(every, [&](const ClientCase& c) {
+      return !in_section_of(client_case_id(c), plan.section) || visit(c);
+    });
+  }
   if (plan.whole) {
     for (const bool text : {false, true}) {
       for (std::size_t n = 0; n <= kLongestWhole; ++n) {

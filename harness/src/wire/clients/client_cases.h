@@ -65,6 +65,9 @@ struct ClientPlan {
   // up to `longest_compressed` bytes run after the splits.
   std::optional<DeflateParameters> compressing;
   std::uint64_t longest_compressed = std::uint64_t{1} << 30;
+  // Only the cases of this section (wire/requirements/requirement.h: "5.5", "7692:7.2"); empty:
+  // all.
+  std::string section;
 };
 
 // Visits the plan's cases in a fixed order until `visit` returns false.

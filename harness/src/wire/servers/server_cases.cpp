@@ -5,6 +5,7 @@
 
 #include "core/case_id.h"
 #include "wire/exchange/frame_cuts.h"
+#include "wire/requirements/requirement.h"
 #include "wire/servers/server_fuzz.h"
 
 namespace maskcheck::wire {
@@ -22,6 +23,13 @@ constexpr std::string_view kAgreementId = "wire:deflate:agreement:server";
 
 bool for_each_server_case(const ServerPlan& plan,
                           const std::function<bool(const ServerCase&)>& visit) {
+  if (!plan.section.empty()) {
+    ServerPlan every = plan;
+    every.section.clear();
+    return for_each_server_case(every, [&](const ServerCase& c) {
+      return !in_section_of(server_case_id(c), plan.section) || visit(c);
+    });
+  }
   ServerCase c;
   std::uint64_t turn = 0;
   for (unsigned header : plan.header_sizes) {

@@ -48,6 +48,9 @@ struct ServerPlan {
   // On a permessage-deflate connection, maskcheck's agreed side: the compressed cases run, the
   // named streams do not (they read RSV1 as a protocol error, which deflate makes a message).
   std::optional<DeflateParameters> compressing;
+  // Only the cases of this section (wire/requirements/requirement.h: "5.5", "7692:7.2"); empty:
+  // all.
+  std::string section;
 };
 
 // Visits the plan's cases in a fixed order until `visit` returns false.
