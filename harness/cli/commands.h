@@ -73,8 +73,9 @@ struct WireArguments {
   double fuzz_seconds = 0;    // fuzz for this long instead of running the cases
   std::uint64_t seed = 1;
   std::string findings = "wire-findings";  // where a fuzzed failure's stream is saved
-  bool list = false;    // print the requirements the cases check, and run nothing
-  std::string section;  // only this section's cases (wire/requirements/requirement.h)
+  std::string repro_dir;  // where each failing server case's standalone replay is written
+  bool list = false;      // print the requirements the cases check, and run nothing
+  std::string section;    // only this section's cases (wire/requirements/requirement.h)
 };
 
 // What repro was given: an id of any kind (cli/case_kinds.h) and, for a wire id, its peer.

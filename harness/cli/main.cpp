@@ -189,6 +189,9 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   wire->add_option("--seed", wire_arguments.seed,
                    "the fuzzed cases' seed, a server's or a client's (default 1)");
+  wire->add_option("--repro-dir", wire_arguments.repro_dir,
+                   "write each failing server case as a Python script that replays it without "
+                   "maskcheck (standard library only) into this folder");
   wire->add_flag("--list", wire_arguments.list,
                  "print what the cases check, by RFC section: the requirement, its level (MUST, "
                  "SHOULD, or the server's policy) and what the cases send; then exit");

@@ -9,11 +9,13 @@
 #include "cli/interrupt.h"
 #include "cli/json_report.h"
 #include "cli/progress_line.h"
+#include "cli/repro_script.h"
 #include "cli/run_options.h"
 #include "cli/run_tally.h"
 #include "registry/repro_program.h"
 #include "wire/clients/client_run.h"
 #include "wire/requirements/requirement.h"
+#include "wire/servers/server_replay.h"
 #include "wire/servers/server_run.h"
 #include "wire/transport/child_process.h"
 
@@ -105,6 +107,8 @@ std::string conflicting_options(const WireArguments& arguments) {
       return "wire checks a server or a client: --client with a URL or --server is both";
     if (!arguments.policy.empty())
       return "--policy declares a server's behaviour; --client takes none";
+    if (!arguments.repro_dir.empty())
+      return "--repro-dir replays server cases; a client's case needs maskcheck as its server";
     if (arguments.fuzz_seconds > 0) return "--fuzz checks servers; --client runs the client cases";
     if (!arguments.deflate_offer.empty())
       return "--deflate-offer is what maskcheck offers a server; a client makes its own offer "
@@ -200,12 +204,36 @@ int named_outcomes(const WireArguments& arguments, const std::string& unreachabl
   return failed ? kExitFailures : kExitPass;
 }
 
+// --repro-dir: each failure's standalone replay, its path added to the failure's detail.
+void write_repro_scripts(const WireArguments& arguments, const wire::ServerTarget& target,
+                         const std::optional<wire::DeflateAgreement>& agreement,
+                         std::span<StreamFailure> failures) {
+  if (arguments.repro_dir.empty()) return;
+  const std::string url = "ws://" + target.url.host + target.url.path;
+  for (StreamFailure& failure : failures) {
+    auto replay = wire::server_replay(failure.case_id, target, agreement);
+    WrittenScript written;
+    if (auto* reason = std::get_if<std::string>(&replay)) {
+      written.problem = *reason;
+    } else {
+      written = write_repro_script(arguments.repro_dir, failure, broken_requirement(failure), url,
+                                   std::get<wire::ServerReplay>(replay));
+    }
+    failure.detail += written.problem.empty() ? "  repro script: python3 " + written.path + "\n"
+                                              : "  no repro script: " + written.problem + "\n";
+  }
+}
+
 int run_named(const WireArguments& arguments, const wire::ServerTarget& target) {
   auto cases = named_cases<wire::ServerCase>(arguments, wire::parse_server_case_id);
   if (auto* reason = std::get_if<std::string>(&cases)) return bad_input(*reason);
   std::string unreachable;
-  const auto outcomes =
-      wire::check_server_cases(target, std::get<std::vector<wire::ServerCase>>(cases), unreachable);
+  std::optional<wire::DeflateAgreement> agreement;
+  auto outcomes = wire::check_server_cases(target, std::get<std::vector<wire::ServerCase>>(cases),
+                                           unreachable, agreement);
+  for (std::optional<StreamFailure>& outcome : outcomes) {
+    if (outcome) write_repro_scripts(arguments, target, agreement, std::span(&*outcome, 1));
+  }
   return named_outcomes(arguments, unreachable, outcomes);
 }
 
@@ -216,12 +244,7 @@ std::string save_finding(const WireArguments& arguments, const StreamFailure& fa
   if (!c || !c->fuzzed) return {};
   std::vector<std::uint8_t> scratch;
   const wire::WireBytes bytes = wire::wire_bytes(*c, scratch);
-  std::string hex;
-  for (std::uint8_t byte : bytes.stream) {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    hex += kDigits[byte >> 4];
-    hex += kDigits[byte & 15];
-  }
+  const std::string hex = hex_of(bytes.stream);
   std::string name = failure.case_id;
   std::replace(name.begin(), name.end(), ':', '-');
   std::error_code error;
@@ -320,11 +343,12 @@ int run_all(const WireArguments& arguments, const wire::ServerTarget& target,
   ProgressLine progress("wire " + target.url.host);
   if (!arguments.run.quiet) options.on_progress = [&](const Progress& at) { progress.update(at); };
   const bool fuzzing = arguments.fuzz_seconds > 0;
-  const wire::ServerRunResult result =
+  wire::ServerRunResult result =
       fuzzing ? wire::fuzz_server(target, arguments.seed, arguments.fuzz_seconds, options)
               : wire::run_server(target, plan, options);
   progress.finish();
   if (!result.unreachable.empty()) return bad_input(result.unreachable);
+  write_repro_scripts(arguments, target, result.agreement, result.outcome.failures);
   return report(
       arguments,
       {"server", target.policy.server, &result.outcome, result.connections, result.writes, nullptr,

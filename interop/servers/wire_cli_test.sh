@@ -76,6 +76,7 @@ expect_bad_input "no wire case checks section '5.9'" --server "$server" --sectio
 expect_bad_input "--case names its cases; --section picks" --server "$server" --section 5.5 \
   --case wire:stream:close-code-1003:server
 expect_bad_input "--fuzz runs fuzzed cases" --server "$server" --section 5 --fuzz 1
+expect_bad_input "--repro-dir replays server cases" --client "$client" --repro-dir "$work/scripts"
 expect_bad_input "--header must be 2, 4 or 10 with --client" --client "$client" --header 6
 expect_bad_input "must look like wire:client:binary:n300" --client "$client" --case wire:client:split:h9
 # A client that connects and sends no WebSocket request.

@@ -85,7 +85,8 @@ def problems(checkout: Path) -> list:
             elif target.startswith("maskcheck/"):
                 if not any((checkout / folder / target).exists() for folder in ABI_FOLDERS):
                     found.append(f"{where}: #include \"{target}\": no such header of the ABI")
-            elif not ((harness / "src" / target).exists() or (harness / target).exists()):
+            elif not any((root / name).exists() for root in (harness / "src", harness)
+                         for name in (target, target + ".in")):  # .in: CMake makes it
                 found.append(f"{where}: #include \"{target}\": no such header of the harness")
     return found
 

@@ -100,12 +100,13 @@ ServerRunResult fuzz_server(const ServerTarget& target, std::uint64_t seed, doub
   return result;
 }
 
-std::vector<std::optional<StreamFailure>> check_server_cases(const ServerTarget& target,
-                                                             std::span<const ServerCase> cases,
-                                                             std::string& unreachable) {
+std::vector<std::optional<StreamFailure>> check_server_cases(
+    const ServerTarget& target, std::span<const ServerCase> cases, std::string& unreachable,
+    std::optional<DeflateAgreement>& agreement) {
   DecodedStreams streams(target.policy);
   ServerSession session(target, streams);
   unreachable = session.connect(Clock::now() + target.case_time);
+  agreement = session.agreement();
   if (auto failure = session.agreement_failure()) {  // what every case of the run would show
     unreachable.clear();
     return {std::move(failure)};

@@ -34,9 +34,9 @@ ServerRunResult fuzz_server(const ServerTarget& target, std::uint64_t seed, doub
                             const SweepOptions& options);
 
 // Cases one after another on one connection (a new one after a failure), each one's outcome;
-// `unreachable` set as run_server sets it.
-std::vector<std::optional<StreamFailure>> check_server_cases(const ServerTarget& target,
-                                                             std::span<const ServerCase> cases,
-                                                             std::string& unreachable);
+// `unreachable` set as run_server sets it, and `agreement` to what the first handshake agreed.
+std::vector<std::optional<StreamFailure>> check_server_cases(
+    const ServerTarget& target, std::span<const ServerCase> cases, std::string& unreachable,
+    std::optional<DeflateAgreement>& agreement);
 
 }  // namespace maskcheck::wire

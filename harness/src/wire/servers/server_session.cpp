@@ -97,6 +97,20 @@ std::optional<StreamFailure> ServerSession::agreement_failure() const {
       "client_max_window_bits only if offered, and everything the offer asked of the server\n"};
 }
 
+WireExpectation expected_replies(const ServerCase& c, const WireBytes& bytes,
+                                 DecodedStreams& streams, const ServerPolicy& policy) {
+  WireExpectation expected;
+  if (bytes.messages) {
+    expected.events = *bytes.messages;
+    return expected;
+  }
+  std::shared_ptr<const reference::DecodeResult> decoded =
+      c.stream ? streams.get(*c.stream)
+               : std::make_shared<const reference::DecodeResult>(
+                     reference::decode_stream(bytes.stream, policy.decode_limits()));
+  return expect_from(*decoded, policy, bytes.stream);
+}
+
 std::optional<StreamFailure> ServerSession::run(const ServerCase& c) {
   const std::string id = server_case_id(c);
   if (c.agreement) {  // a handshake of its own: what its answer agrees is the case
@@ -134,16 +148,7 @@ std::optional<StreamFailure> ServerSession::run_on_connection(const ServerCase& 
     return StreamFailure{id, "a compressed case needs permessage-deflate (--deflate)", {}};
   const WireBytes bytes = wire_bytes(c, scratch_, agreement_ ? &agreement_->client : nullptr);
   const auto deadline = deadline_for(target_, bytes.stream.size());
-  WireExpectation expected;
-  if (bytes.messages) {
-    expected.events = *bytes.messages;
-  } else {
-    std::shared_ptr<const reference::DecodeResult> decoded =
-        c.stream ? streams_.get(*c.stream)
-                 : std::make_shared<const reference::DecodeResult>(
-                       reference::decode_stream(bytes.stream, target_.policy.decode_limits()));
-    expected = expect_from(*decoded, target_.policy, bytes.stream);
-  }
+  const WireExpectation expected = expected_replies(c, bytes, streams_, target_.policy);
 
   const Written written = write_pieces(*connection_, target_.barrier ? &barrier_ : nullptr,
                                        bytes.stream, bytes.cuts, deadline, writes_, "the server");

@@ -53,6 +53,11 @@ class DecodedStreams {
   std::unordered_map<const NamedStream*, std::shared_ptr<const reference::DecodeResult>> made_;
 };
 
+// What the server owes for a case's bytes: a compressed case's messages, or else the reference's
+// reading of the stream under the policy.
+WireExpectation expected_replies(const ServerCase& c, const WireBytes& bytes,
+                                 DecodedStreams& streams, const ServerPolicy& policy);
+
 class ServerSession {
  public:
   ServerSession(const ServerTarget& target, DecodedStreams& streams);

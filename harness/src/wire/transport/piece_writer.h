@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "wire/transport/read_barrier.h"
 #include "wire/transport/tcp_connection.h"
@@ -17,6 +18,14 @@ struct Written {
   bool all = true;                     // false: the peer ended the connection before every byte
   std::optional<std::string> stalled;  // the peer stopped reading: which write, in a line
 };
+
+// Where each piece of a stream of `size` bytes cut at `cuts` begins and ends; a cut that repeats
+// the one before it makes no piece.
+struct Piece {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+};
+std::vector<Piece> pieces_of(std::size_t size, std::span<const std::size_t> cuts);
 
 // `barrier` null: the pieces are written one after another without waiting. Counts each write.
 Written write_pieces(TcpConnection& connection, ReadBarrier* barrier,
