@@ -57,7 +57,7 @@ class Connection {
     for (;;) {
       std::uint8_t* data = buffer_.data() + before;
       const ssize_t n = recv(fd_, data, kReceiveBuffer, 0);
-      if (n == 0) return end_of_stream();
+      if (n == 0) return !lingering_ && end_of_stream();
       if (n < 0) return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
       if (!parser_) {
         if (!upgrade(data, static_cast<std::size_t>(n))) return false;
@@ -65,7 +65,7 @@ class Connection {
         options_.parser->consume(parser_, data, static_cast<std::size_t>(n));
       }
       if (!flush()) return false;
-      if (closing_ && outbox_.empty()) return false;
+      if (closing_ && outbox_.empty()) return linger();
     }
   }
   // Sends what is queued; false if the connection failed.
@@ -83,6 +83,16 @@ class Connection {
   bool wants_to_write() const { return sent_ < outbox_.size() && !holding(); }
   bool wants_to_read() const { return !ended_; }
   bool finished() const { return closing_ && !wants_to_write(); }
+  // Once finished, the connection ends only after the client's stream does: closing a socket
+  // with the client's bytes still arriving resets it, and a reset throws away the replies the
+  // kernel has not sent yet (the echo before a close, when the client reads slowly). Writing is
+  // shut down and what comes is read and dropped. False: nothing more can come, close now.
+  bool linger() {
+    if (ended_) return false;
+    if (!lingering_) shutdown(fd_, SHUT_WR);
+    lingering_ = true;
+    return true;
+  }
 
  private:
   bool upgrade(const std::uint8_t* data, std::size_t n) {
@@ -242,6 +252,7 @@ class Connection {
   std::size_t sent_ = 0;
   bool closing_ = false;
   bool ended_ = false;         // the client's stream ended: nothing more to read
+  bool lingering_ = false;     // finished and shut down for writing: reading until the client ends
   bool inside_frame_ = false;  // the last payload read left its frame unfinished
 };
 
@@ -313,7 +324,7 @@ int run_echo_server(const EchoServerOptions& options) {
       bool alive = true;
       if (ready[i].events & (EPOLLIN | EPOLLERR | EPOLLHUP)) alive = connection.on_readable();
       if (alive && (ready[i].events & EPOLLOUT)) alive = connection.flush();
-      if (!alive || connection.finished()) {
+      if (!alive || (connection.finished() && !connection.linger())) {
         epoll_ctl(poller, EPOLL_CTL_DEL, fd, nullptr);
         connections.erase(fd);  // closes it
         continue;
