@@ -74,6 +74,7 @@ struct WireArguments {
   std::uint64_t seed = 1;
   std::string findings = "wire-findings";  // where a fuzzed failure's stream is saved
   std::string repro_dir;  // where each failing server case's standalone replay is written
+  std::string html;       // where the run's page is written (cli/html_report.h)
   bool list = false;      // print the requirements the cases check, and run nothing
   std::string section;    // only this section's cases (wire/requirements/requirement.h)
 };

@@ -6,27 +6,11 @@
 #include <fstream>
 #include <string_view>
 
+#include "cli/markup_text.h"
+
 namespace maskcheck::cli {
 
 namespace {
-
-// Text in an attribute or element: the five markup characters escaped, and the control characters
-// XML 1.0 cannot carry left out.
-std::string escaped(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') out += c;
-    }
-  }
-  return out;
-}
 
 // A failure as --json writes it: kernels and streams name the case "case_id", wire "case".
 std::string failure_case(const nlohmann::json& failure) {

@@ -189,6 +189,9 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   wire->add_option("--seed", wire_arguments.seed,
                    "the fuzzed cases' seed, a server's or a client's (default 1)");
+  wire->add_option("--html", wire_arguments.html,
+                   "also write the run as a page, DIR/index.html: every section's cases, and each "
+                   "failure's requirement, bytes sent, replies and repro line");
   wire->add_option("--repro-dir", wire_arguments.repro_dir,
                    "write each failing server case as a Python script that replays it without "
                    "maskcheck (standard library only) into this folder");

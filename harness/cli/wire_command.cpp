@@ -3,9 +3,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/html_report.h"
 #include "cli/interrupt.h"
 #include "cli/json_report.h"
 #include "cli/progress_line.h"
@@ -224,6 +226,29 @@ void write_repro_scripts(const WireArguments& arguments, const wire::ServerTarge
   }
 }
 
+// --html: the bytes each failing case sent, piece by piece (the first 256 bytes of each).
+std::map<std::string, nlohmann::json> sent_pieces(
+    const WireArguments& arguments, const wire::ServerTarget& target,
+    const std::optional<wire::DeflateAgreement>& agreement,
+    std::span<const StreamFailure> failures) {
+  constexpr std::size_t kShown = 256;
+  std::map<std::string, nlohmann::json> sent;
+  if (arguments.html.empty()) return sent;
+  for (const StreamFailure& failure : failures) {
+    auto replay = wire::server_replay(failure.case_id, target, agreement);
+    if (!std::holds_alternative<wire::ServerReplay>(replay)) continue;
+    nlohmann::json pieces = nlohmann::json::array();
+    for (const std::vector<std::uint8_t>& piece : std::get<wire::ServerReplay>(replay).pieces) {
+      const std::size_t shown = std::min(piece.size(), kShown);
+      pieces.push_back({{"bytes", piece.size()},
+                        {"hex", hex_of(std::span(piece).first(shown))},
+                        {"cut", shown < piece.size()}});
+    }
+    sent[failure.case_id] = std::move(pieces);
+  }
+  return sent;
+}
+
 int run_named(const WireArguments& arguments, const wire::ServerTarget& target) {
   auto cases = named_cases<wire::ServerCase>(arguments, wire::parse_server_case_id);
   if (auto* reason = std::get_if<std::string>(&cases)) return bad_input(*reason);
@@ -271,7 +296,33 @@ struct RunSummary {
   const wire::KeySpread* keys = nullptr;          // a client's
   const wire::MessageCounts* messages = nullptr;  // a client's
   std::string deflate;                            // a compressed run's agreement, described
+  const std::vector<std::uint64_t>* cases_by_requirement = nullptr;
+  const std::map<std::string, nlohmann::json>* sent = nullptr;  // --html: bytes sent, by case
 };
+
+// Each row of the requirements the run sent cases of: how many, and how many of the failures it
+// reports are the row's.
+nlohmann::json requirements_json(const RunSummary& run) {
+  nlohmann::json rows = nlohmann::json::array();
+  if (!run.cases_by_requirement) return rows;
+  const std::vector<wire::Requirement>& all = wire::all_requirements();
+  std::vector<std::uint64_t> failed(all.size());
+  for (const StreamFailure& failure : run.outcome->failures) {
+    if (const wire::Requirement* row = wire::requirement_of(failure.case_id))
+      ++failed[static_cast<std::size_t>(row - all.data())];
+  }
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if ((*run.cases_by_requirement)[i] == 0 && failed[i] == 0) continue;
+    rows.push_back({{"rfc", all[i].rfc},
+                    {"section", all[i].section},
+                    {"level", wire::level_name(all[i].level)},
+                    {"cases", all[i].family},
+                    {"requirement", all[i].requirement},
+                    {"run", (*run.cases_by_requirement)[i]},
+                    {"failed", failed[i]}});
+  }
+  return rows;
+}
 
 int report(const WireArguments& arguments, const RunSummary& run, bool interrupted) {
   const RunOutcome<StreamFailure>& outcome = *run.outcome;
@@ -286,9 +337,10 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
   tally.cases = outcome.cases;
   tally.failed = outcome.failed_cases;
   tally.interrupted = interrupted;
-  if (arguments.run.json || !arguments.run.junit.empty()) {
+  if (arguments.run.json || !arguments.run.junit.empty() || !arguments.html.empty()) {
     nlohmann::json out = tally.json_summary();
     out[run.subject] = run.name;
+    out["requirements"] = requirements_json(run);
     out["seconds"] = outcome.seconds;
     out["connections"] = run.connections;
     out["writes"] = run.writes;
@@ -304,9 +356,17 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
                          {"controls_inside", run.messages->controls_inside}};
     }
     out["failures"] = nlohmann::json::array();
-    for (const StreamFailure& failure : outcome.failures)
-      out["failures"].push_back(wire_failure_json(arguments, failure));
+    for (const StreamFailure& failure : outcome.failures) {
+      nlohmann::json reported = wire_failure_json(arguments, failure);
+      if (run.sent && run.sent->contains(failure.case_id))
+        reported["sent"] = run.sent->at(failure.case_id);
+      out["failures"].push_back(std::move(reported));
+    }
     emit_summary(arguments.run, "wire", out);
+    if (!arguments.html.empty()) {
+      if (const std::string problem = write_html_report(arguments.html, out); !problem.empty())
+        std::fprintf(stderr, "maskcheck: %s\n", problem.c_str());
+    }
     if (arguments.run.json) return tally.exit_code();
   }
   std::printf("%-40s %10s %9s %9s %10s %12s %10s\n", run.subject.c_str(), "cases", "failures",
@@ -349,10 +409,12 @@ int run_all(const WireArguments& arguments, const wire::ServerTarget& target,
   progress.finish();
   if (!result.unreachable.empty()) return bad_input(result.unreachable);
   write_repro_scripts(arguments, target, result.agreement, result.outcome.failures);
+  const auto sent = sent_pieces(arguments, target, result.agreement, result.outcome.failures);
   return report(
       arguments,
       {"server", target.policy.server, &result.outcome, result.connections, result.writes, nullptr,
-       nullptr, result.agreement ? wire::describe(*result.agreement) : std::string()},
+       nullptr, result.agreement ? wire::describe(*result.agreement) : std::string(),
+       &result.cases_by_requirement, &sent},
       interrupted);
 }
 
@@ -399,7 +461,8 @@ int client_command(const WireArguments& arguments, SweepOptions options) {
       arguments,
       {"client", arguments.client, &result.outcome, result.connections, result.writes, &result.keys,
        &result.messages,
-       result.agreement ? wire::describe(*result.agreement, wire::Sender::server) : std::string()},
+       result.agreement ? wire::describe(*result.agreement, wire::Sender::server) : std::string(),
+       &result.cases_by_requirement},
       interrupted);
 }
 

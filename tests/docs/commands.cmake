@@ -58,6 +58,7 @@ maskcheck_documented(command_bench "scripts/bench" "scripts/bench --benchmark_mi
 maskcheck_command_test(command_servers 900 build_release_tree ${commands}/servers.sh
                        ${PROJECT_SOURCE_DIR})
 maskcheck_documented(command_servers "scripts/servers" "scripts/servers --clients"
+  "scripts/servers --html build/servers-html" "scripts/servers --clients --html build/clients-html"
   "build/release/bin/maskcheck wire --server build/release/servers/maskcheck/maskcheck_echo_server --policy interop/servers/maskcheck/maskcheck.json"
   "build/release/bin/maskcheck wire --server \"env MASKCHECK_DEFLATE=1 /usr/bin/python3 interop/servers/python/echo.py\" --policy interop/servers/python/python-websockets.json --deflate"
   "build/release/bin/maskcheck wire --client build/release/clients/maskcheck/maskcheck_echo_client"

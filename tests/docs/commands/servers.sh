@@ -19,12 +19,23 @@ every_row() {
     grep -q "^| $name |" <<<"$table" || { echo "FAIL: $name missing from the $side table"; exit 1; }
   done <"build/release/$side/registered.txt"
 }
-out=$(documented 'scripts/servers' --header 6 --no-streams --longest-stream 8 --shard 1/3 2>&1) ||
-  { echo "$out" | tail -30; exit 1; }
+# every_column SIDE: the matrix --html wrote has a column, and a page, for each registered peer.
+every_column() {
+  local side=$1 matrix=build/$1-html/index.html
+  while read -r name; do
+    grep -q "<a href=\"$name/index.html\">" "$matrix" && [[ -s build/$side-html/$name/index.html ]] ||
+      { echo "FAIL: $name has no column or page in $matrix"; exit 1; }
+  done <"build/release/$side/registered.txt"
+}
+rm -rf build/servers-html build/clients-html
+out=$(documented 'scripts/servers --html build/servers-html' --header 6 --no-streams \
+  --longest-stream 8 --shard 1/3 2>&1) || { echo "$out" | tail -30; exit 1; }
 every_row servers <<<"$out"
-out=$(documented 'scripts/servers --clients' --no-splits --no-fresh-keys --longest-stream 8 \
-  --shard 1/8 2>&1) || { echo "$out" | tail -30; exit 1; }
+every_column servers
+out=$(documented 'scripts/servers --clients --html build/clients-html' --no-splits --no-fresh-keys \
+  --longest-stream 8 --shard 1/8 2>&1) || { echo "$out" | tail -30; exit 1; }
 every_row clients <<<"$out"
+every_column clients
 
 few=(--no-splits --longest-stream 1024 --quiet)
 documented 'build/release/bin/maskcheck wire --server build/release/servers/maskcheck/maskcheck_echo_server --policy interop/servers/maskcheck/maskcheck.json' \
@@ -33,7 +44,9 @@ documented 'build/release/bin/maskcheck wire --server "env MASKCHECK_DEFLATE=1 /
   "${few[@]}" | tee /dev/stderr | grep -q '^PASS'
 documented 'build/release/bin/maskcheck wire --client build/release/clients/maskcheck/maskcheck_echo_client' \
   "${few[@]}" --no-fresh-keys --sequences 8 | tee /dev/stderr | grep -q '^PASS'
-documented 'build/release/bin/maskcheck wire --list' | tee /dev/stderr | grep -q '^RFC 6455 5.5.1 '
+# Whole before it is searched: grep -q stopping early would break the pipe under pipefail.
+out=$(documented 'build/release/bin/maskcheck wire --list')
+grep -q '^RFC 6455 5.5.1 ' <<<"$out" || { echo "$out"; echo "FAIL: wire --list has no 5.5.1"; exit 1; }
 out=$(documented 'build/release/bin/maskcheck wire --server build/release/servers/maskcheck/maskcheck_echo_server --policy interop/servers/maskcheck/maskcheck.json --section 5.5' \
   --quiet) || { echo "$out"; exit 1; }
 grep -q '^PASS: 9 cases' <<<"$out" || { echo "$out"; echo "FAIL: --section 5.5 ran other than its 9 cases"; exit 1; }

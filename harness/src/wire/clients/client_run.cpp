@@ -3,6 +3,8 @@
 #include <memory>
 #include <mutex>
 
+#include "wire/requirements/requirement.h"
+
 namespace maskcheck::wire {
 
 namespace {
@@ -16,9 +18,11 @@ struct ClientChecker {
   std::unique_ptr<ClientSession> session;
   ClientRunResult* run;
   std::mutex* lock;
+  RowTally* requirements;
 
-  ClientChecker(std::unique_ptr<ClientSession> made, ClientRunResult& result, std::mutex& guard)
-      : session(std::move(made)), run(&result), lock(&guard) {}
+  ClientChecker(std::unique_ptr<ClientSession> made, ClientRunResult& result, std::mutex& guard,
+                RowTally& tally)
+      : session(std::move(made)), run(&result), lock(&guard), requirements(&tally) {}
   ClientChecker(ClientChecker&&) = default;
   ~ClientChecker() {
     if (!session) return;
@@ -30,7 +34,10 @@ struct ClientChecker {
     run->messages.merge(session->messages());
   }
 
-  std::optional<StreamFailure> operator()(const ClientCase& c) { return session->run(c); }
+  std::optional<StreamFailure> operator()(const ClientCase& c) {
+    requirements->count(client_case_id(c));
+    return session->run(c);
+  }
 };
 
 }  // namespace
@@ -51,12 +58,16 @@ ClientRunResult run_client(const ClientTarget& target, const ClientPlan& plan,
     if (!result.unreachable.empty()) return result;
     if (result.agreement) agreed_plan.compressing = result.agreement->server;
   }
+  RowTally requirements;
   result.outcome = run_cases<StreamFailure>(
       [&](const auto& visit) { return for_each_client_case(agreed_plan, visit); },
       [](const ClientCase& c) { return client_case_bytes(c) + kClientCaseOverhead; },
       kClientChunkCost,
-      [&] { return ClientChecker(std::make_unique<ClientSession>(target), result, lock); },
+      [&] {
+        return ClientChecker(std::make_unique<ClientSession>(target), result, lock, requirements);
+      },
       options);
+  result.cases_by_requirement = requirements.counts();
   return result;
 }
 

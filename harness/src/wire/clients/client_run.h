@@ -23,6 +23,7 @@ struct ClientRunResult {
   KeySpread keys;
   MessageCounts messages;                     // what the clients sent, the fences' echoes included
   std::optional<DeflateAgreement> agreement;  // what the first handshake agreed, with deflate
+  std::vector<std::uint64_t> cases_by_requirement;  // per row of all_requirements()
 };
 
 ClientRunResult run_client(const ClientTarget& target, const ClientPlan& plan,

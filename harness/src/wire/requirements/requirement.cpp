@@ -95,6 +95,21 @@ bool in_section_of(std::string_view case_id, std::string_view wanted) {
   return row && in_section(*row, wanted);
 }
 
+RowTally::RowTally()
+    : counts_(std::make_unique<std::atomic<std::uint64_t>[]>(all_requirements().size())) {}
+
+void RowTally::count(std::string_view case_id) {
+  if (const Requirement* row = requirement_of(case_id))
+    counts_[static_cast<std::size_t>(row - all_requirements().data())].fetch_add(
+        1, std::memory_order_relaxed);
+}
+
+std::vector<std::uint64_t> RowTally::counts() const {
+  std::vector<std::uint64_t> counts(all_requirements().size());
+  for (std::size_t row = 0; row < counts.size(); ++row) counts[row] = counts_[row].load();
+  return counts;
+}
+
 std::string cite(const Requirement& row) {
   return "RFC " + std::string(row.rfc) + " " + std::string(row.section) + ", " +
          std::string(level_name(row.level)) + ": " + std::string(row.requirement);

@@ -3,6 +3,9 @@
 // closing.cpp, text.cpp, limits.cpp, compression.cpp); a case finds its row by its id's family.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +44,17 @@ bool in_section(const Requirement& row, std::string_view wanted);
 
 // Whether the row that covers a case id lies in a section (false for an id no row covers).
 bool in_section_of(std::string_view case_id, std::string_view wanted);
+
+// Cases run under each row of all_requirements(), counted from any thread.
+class RowTally {
+ public:
+  RowTally();
+  void count(std::string_view case_id);
+  std::vector<std::uint64_t> counts() const;
+
+ private:
+  std::unique_ptr<std::atomic<std::uint64_t>[]> counts_;
+};
 
 // "RFC 6455 5.5.1, MUST: ...", the line a failure prints.
 std::string cite(const Requirement& row);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "runs/timed_runner.h"
+#include "wire/requirements/requirement.h"
 
 namespace maskcheck::wire {
 
@@ -18,10 +19,12 @@ struct SessionChecker {
   ServerSession session;
   std::atomic<std::uint64_t>& connections;
   std::atomic<std::uint64_t>& writes;
+  RowTally& requirements;
   std::uint64_t counted_connections = 0;
   std::uint64_t counted_writes = 0;
 
   std::optional<StreamFailure> operator()(const ServerCase& c) {
+    requirements.count(server_case_id(c));
     std::optional<StreamFailure> failure = session.run(c);
     connections +=
         session.connections() - std::exchange(counted_connections, session.connections());
@@ -55,15 +58,17 @@ ServerRunResult run_server(const ServerTarget& target, const ServerPlan& plan,
   }
   std::atomic<std::uint64_t> connections{result.connections};
   std::atomic<std::uint64_t> writes{result.writes};
+  RowTally requirements;
   result.outcome = run_cases<StreamFailure>(
       [&](const auto& visit) { return for_each_server_case(agreed_plan, visit); },
       [](const ServerCase& c) { return server_case_bytes(c) + kCaseOverhead; }, kChunkCost,
       [&] {
-        return SessionChecker{ServerSession(target, streams), connections, writes};
+        return SessionChecker{ServerSession(target, streams), connections, writes, requirements};
       },
       options);
   result.connections = connections;
   result.writes = writes;
+  result.cases_by_requirement = requirements.counts();
   return result;
 }
 
@@ -76,6 +81,7 @@ ServerRunResult fuzz_server(const ServerTarget& target, std::uint64_t seed, doub
   if (!result.unreachable.empty()) return result;
   std::atomic<std::uint64_t> connections{first.connections()};
   std::atomic<std::uint64_t> writes{first.writes()};
+  RowTally requirements;
   const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                            std::chrono::duration<double>(seconds));
   result.outcome = run_cases_until<StreamFailure>(
@@ -87,8 +93,8 @@ ServerRunResult fuzz_server(const ServerTarget& target, std::uint64_t seed, doub
       },
       [&] {
         // A fuzzed stream may leave the connection in any state: each case opens its own.
-        return [checker = SessionChecker{ServerSession(target, streams), connections, writes}](
-                   const ServerCase& c) mutable {
+        return [checker = SessionChecker{ServerSession(target, streams), connections, writes,
+                                         requirements}](const ServerCase& c) mutable {
           std::optional<StreamFailure> failure = checker(c);
           checker.session.drop_connection();
           return failure;
@@ -97,6 +103,7 @@ ServerRunResult fuzz_server(const ServerTarget& target, std::uint64_t seed, doub
       options);
   result.connections = connections;
   result.writes = writes;
+  result.cases_by_requirement = requirements.counts();
   return result;
 }
 

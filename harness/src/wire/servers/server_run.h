@@ -22,6 +22,7 @@ struct ServerRunResult {
   std::uint64_t connections = 0;  // opened over the run, the first check's included
   std::uint64_t writes = 0;       // handshakes, pieces and fences, each its own read on the server
   std::optional<DeflateAgreement> agreement;  // what the first handshake agreed, with --deflate
+  std::vector<std::uint64_t> cases_by_requirement;  // per row of all_requirements()
 };
 
 ServerRunResult run_server(const ServerTarget& target, const ServerPlan& plan,
