@@ -48,15 +48,22 @@ std::vector<std::size_t> every(std::size_t step, std::size_t size) {
   return cuts;
 }
 
-// Frames of every payload length, each followed by a tiny ping, so an overrun corrupts a header.
-Bytes every_length_stream() {
+// Frames of every payload length, each followed by a ping, so an overrun corrupts a header:
+// binary frames with one-byte pings, or ASCII text frames with pings of every control frame
+// length, 0 to 125 bytes.
+Bytes every_length_stream(bool text) {
   Bytes stream;
   std::vector<std::size_t> lengths(300);
   std::iota(lengths.begin(), lengths.end(), std::size_t{0});
   for (std::size_t n : {65535u, 65536u, 65537u, 70001u}) lengths.push_back(n);
   for (std::size_t n : lengths) {
-    add(stream, kFin | opcode::binary, pattern(n, n), n);
-    add(stream, kFin | opcode::ping, {'p'}, n + 1);
+    if (text) {
+      add(stream, kFin | opcode::text, ascii_text(n, n), n);
+      add(stream, kFin | opcode::ping, pattern(n % 126, n), n + 1);
+    } else {
+      add(stream, kFin | opcode::binary, pattern(n, n), n);
+      add(stream, kFin | opcode::ping, {'p'}, n + 1);
+    }
   }
   return stream;
 }
@@ -265,10 +272,14 @@ namespace {
 
 std::vector<NamedStream> make_stream_catalogue() {
   std::vector<NamedStream> catalogue;
-  const Bytes lengths = every_length_stream();
+  const Bytes lengths = every_length_stream(false);
   catalogue.push_back({"every-length-one-read", lengths, {}});
   catalogue.push_back({"every-length-1021-byte-reads", lengths, every(1021, lengths.size())});
   catalogue.push_back({"every-length-64k-reads", lengths, every(65536, lengths.size())});
+  const Bytes text_lengths = every_length_stream(true);
+  catalogue.push_back({"text-every-length-one-read", text_lengths, {}});
+  catalogue.push_back(
+      {"text-every-length-997-byte-reads", text_lengths, every(997, text_lengths.size())});
 
   Bytes large;
   add(large, kFin | opcode::binary, pattern(1300000, 9), 1);

@@ -74,6 +74,11 @@ constexpr Requirement kFramingRows[] = {
      "mask every frame with a fresh key no one can predict: not one key twice in a row, not the "
      "same keys in every process, not the handshake's nonce (10.3)",
      "the client started twice; the keys of both runs compared"},
+    {"stream:text-every-length-*", "6455", "5.6", Level::must,
+     "echo text messages of every length, and answer pings of every control frame length with "
+     "the same payload (5.5.2)",
+     "ASCII text frames of 0 to 299 and 65535 to 70001 bytes, each followed by a ping of 0 to 125 "
+     "bytes, in one read and in 997-byte reads"},
     {"client:binary", "6455", "5.6", Level::must,
      "echo a binary message of each length, masked (5.3)", "one binary message"},
     {"client:text", "6455", "5.6", Level::must, "echo a text message of each length, masked (5.3)",
