@@ -311,14 +311,16 @@ nlohmann::json requirements_json(const RunSummary& run) {
     if (const wire::Requirement* row = wire::requirement_of(failure.case_id))
       ++failed[static_cast<std::size_t>(row - all.data())];
   }
+  const std::vector<std::uint64_t>& counted = *run.cases_by_requirement;
   for (std::size_t i = 0; i < all.size(); ++i) {
-    if ((*run.cases_by_requirement)[i] == 0 && failed[i] == 0) continue;
+    const std::uint64_t cases = i < counted.size() ? counted[i] : 0;  // empty when none ran
+    if (cases == 0 && failed[i] == 0) continue;
     rows.push_back({{"rfc", all[i].rfc},
                     {"section", all[i].section},
                     {"level", wire::level_name(all[i].level)},
                     {"cases", all[i].family},
                     {"requirement", all[i].requirement},
-                    {"run", (*run.cases_by_requirement)[i]},
+                    {"run", cases},
                     {"failed", failed[i]}});
   }
   return rows;

@@ -83,7 +83,7 @@ if(TARGET maskcheck_broken_parsers)
     "pong-payload-dropped|${stream}|pong 0 .pong.: payload differs from the reference first at byte 0"
     "ping-unanswered|${stream}|the server sent 0 of the 304 pongs the reference expects and kept the connection open"
     "frame-after-close|${controls}|the server sent a pong of 0 bytes after its close frame"
-    "close-answered-with-1000|wire:stream:close-code-1003:server|the server answered the client's close with code 1000. its policy: 1003"
+    "close-answered-with-1000|wire:stream:close-code-1001:server|the server answered the client's close with code 1000. its policy: 1001"
     "close-unanswered|${controls}|the client closed with 1000: the server sent no close frame"
     "errors-closed-with-1000|${unmasked}|the server closed with code 1000, its policy says 1002"
     "errors-closed-without-frame|${unmasked}|the server should close with 1002, but it ended the connection without a close frame"
@@ -104,8 +104,8 @@ if(TARGET maskcheck_broken_parsers)
   endforeach()
   # Fuzzing finds it too: on one connection the fuzzed cases run in order, so the first to fail
   # is the same every time, whatever the machine's speed.
-  maskcheck_planted_bug(server_fuzz_planted servers wire:fuzz:s1:i10
-    "echo 0 .text.: payload differs from the reference first at byte 100" "--fuzz 60 --connections 1"
+  maskcheck_planted_bug(server_fuzz_planted servers wire:fuzz:s1:i8
+    "echo 0 .binary.: payload differs from the reference first at byte 65522" "--fuzz 60 --connections 1"
     --server "$<TARGET_FILE:maskcheck_broken_echo_server> key-not-rotated-after-first-part"
     --policy ${policy})
 endif()

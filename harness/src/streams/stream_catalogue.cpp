@@ -129,8 +129,8 @@ std::vector<std::size_t> bytewise(std::size_t size) {
   return every(1, size);
 }
 
-// A close frame with a code on each side of every edge of the valid ranges (1000..1003,
-// 1007..1014, 3000..4999), between two text frames: one code off at an edge is a finding.
+// A close frame with one code (kClosedWith: the edges of the valid ranges 1000..1003,
+// 1007..1014 and 3000..4999, and Autobahn's codes), between two text frames.
 Bytes close_code_stream(unsigned code) {
   Bytes stream;
   add(stream, kFin | opcode::text, {'o', 'k'}, 1);
@@ -263,8 +263,11 @@ Bytes cut_at_detection(const Bytes& stream, std::uint64_t limit) {
   return stream;
 }
 
-constexpr std::array<unsigned, 12> kCloseCodeEdges{999,  1000, 1003, 1004, 1006, 1007,
-                                                   1014, 1015, 2999, 3000, 4999, 5000};
+// Each side of every edge of the valid ranges, and every code Autobahn|Testsuite closes with
+// (7.7, 7.9, 7.13): every valid code it names, and invalid ones inside and past the ranges.
+constexpr std::array<unsigned, 25> kClosedWith{0,    999,  1000, 1001, 1002, 1003, 1004, 1006, 1007,
+                                               1008, 1009, 1010, 1011, 1014, 1015, 1016, 1100, 2000,
+                                               2999, 3000, 3999, 4000, 4999, 5000, 65535};
 
 }  // namespace
 
@@ -334,7 +337,7 @@ std::vector<NamedStream> make_stream_catalogue() {
       {"utf8-message-ends-inside-character", utf8_ends_inside_character_stream(), {}});
   catalogue.push_back(
       {"utf8-character-cut-by-empty-last-fragment", utf8_cut_by_empty_last_fragment_stream(), {}});
-  for (unsigned code : kCloseCodeEdges) {
+  for (unsigned code : kClosedWith) {
     catalogue.push_back({"close-code-" + std::to_string(code), close_code_stream(code), {}});
   }
   // Past 16 MiB, where fast copies change strategy, and a message exactly at the default limit;

@@ -48,6 +48,9 @@ ServerRunResult run_server(const ServerTarget& target, const ServerPlan& plan,
     result.writes = first.writes();
     if (auto failure = first.agreement_failure()) {  // no compressed case can run: the only one
       result.unreachable.clear();
+      RowTally agreement_case;
+      agreement_case.count(failure->case_id);
+      result.cases_by_requirement = agreement_case.counts();
       result.outcome.cases = result.outcome.failed_cases = 1;
       result.outcome.failures.push_back(std::move(*failure));
       return result;
