@@ -48,8 +48,8 @@ std::string sent_bytes(const nlohmann::json& failure) {
                      (pieces.size() == 1 ? " piece" : " pieces") +
                      ", each one read on the server:</p>\n<pre class=\"sent\">";
   for (const nlohmann::json& piece : pieces) {
-    html += "[" + number_of(piece, "bytes") + " bytes] " + escaped(text_of(piece, "hex")) +
-            (piece.value("cut", false) ? " ..." : "") + "\n";
+    html.append("[").append(number_of(piece, "bytes")).append(" bytes] ");
+    html.append(escaped(text_of(piece, "hex"))).append(piece.value("cut", false) ? " ...\n" : "\n");
   }
   return html + "</pre>\n";
 }
