@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/failing_cases.h"
 #include "cli/html_report.h"
 #include "cli/interrupt.h"
 #include "cli/json_report.h"
@@ -14,10 +15,9 @@
 #include "cli/repro_script.h"
 #include "cli/run_options.h"
 #include "cli/run_tally.h"
+#include "cli/wire_requirements.h"
 #include "registry/repro_program.h"
 #include "wire/clients/client_run.h"
-#include "wire/requirements/requirement.h"
-#include "wire/servers/server_replay.h"
 #include "wire/servers/server_run.h"
 #include "wire/transport/child_process.h"
 
@@ -52,12 +52,6 @@ std::string repro_line(const WireArguments& arguments, const StreamFailure& fail
   return maskcheck::repro_line(failure.case_id, options);
 }
 
-// The requirement a failing case breaks, as a failure cites it.
-std::string broken_requirement(const StreamFailure& failure) {
-  const wire::Requirement* row = wire::requirement_of(failure.case_id);
-  return row ? wire::cite(*row) : std::string();
-}
-
 nlohmann::json wire_failure_json(const WireArguments& arguments, const StreamFailure& failure) {
   return {{"case", failure.case_id},
           {"headline", failure.headline},
@@ -70,29 +64,6 @@ void print_failure(const WireArguments& arguments, const StreamFailure& failure)
   std::printf("FAIL %s\n  %s\n  breaks %s\n%s  repro: %s\n\n", failure.case_id.c_str(),
               failure.headline.c_str(), broken_requirement(failure).c_str(), failure.detail.c_str(),
               repro_line(arguments, failure).c_str());
-}
-
-// wire --list: every row of the requirements, in the RFCs' order.
-int list_requirements() {
-  std::printf("%-13s %-7s %-46s %s\n", "section", "level", "cases", "requirement");
-  for (const wire::Requirement& row : wire::all_requirements()) {
-    const std::string section = "RFC " + std::string(row.rfc) + " " + std::string(row.section);
-    std::printf("%-13s %-7s %-46s %s\n", section.c_str(),
-                std::string(wire::level_name(row.level)).c_str(), std::string(row.family).c_str(),
-                std::string(row.requirement).c_str());
-    std::printf("%-13s %-7s %-46s   sends: %s\n", "", "", "", std::string(row.cases).c_str());
-  }
-  return kExitPass;
-}
-
-// A section some row lies in, or why not.
-std::string check_section(std::string_view section) {
-  if (section.empty()) return {};
-  for (const wire::Requirement& row : wire::all_requirements()) {
-    if (wire::in_section(row, section)) return {};
-  }
-  return "no wire case checks section '" + std::string(section) +
-         "': name one as 5.5, 7692 or 7692:7.2 (see wire --list)";
 }
 
 bool any_starts_with(const std::vector<std::string>& ids, std::string_view prefix) {
@@ -206,49 +177,6 @@ int named_outcomes(const WireArguments& arguments, const std::string& unreachabl
   return failed ? kExitFailures : kExitPass;
 }
 
-// --repro-dir: each failure's standalone replay, its path added to the failure's detail.
-void write_repro_scripts(const WireArguments& arguments, const wire::ServerTarget& target,
-                         const std::optional<wire::DeflateAgreement>& agreement,
-                         std::span<StreamFailure> failures) {
-  if (arguments.repro_dir.empty()) return;
-  const std::string url = "ws://" + target.url.host + target.url.path;
-  for (StreamFailure& failure : failures) {
-    auto replay = wire::server_replay(failure.case_id, target, agreement);
-    WrittenScript written;
-    if (auto* reason = std::get_if<std::string>(&replay)) {
-      written.problem = *reason;
-    } else {
-      written = write_repro_script(arguments.repro_dir, failure, broken_requirement(failure), url,
-                                   std::get<wire::ServerReplay>(replay));
-    }
-    failure.detail += written.problem.empty() ? "  repro script: python3 " + written.path + "\n"
-                                              : "  no repro script: " + written.problem + "\n";
-  }
-}
-
-// --html: the bytes each failing case sent, piece by piece (the first 256 bytes of each).
-std::map<std::string, nlohmann::json> sent_pieces(
-    const WireArguments& arguments, const wire::ServerTarget& target,
-    const std::optional<wire::DeflateAgreement>& agreement,
-    std::span<const StreamFailure> failures) {
-  constexpr std::size_t kShown = 256;
-  std::map<std::string, nlohmann::json> sent;
-  if (arguments.html.empty()) return sent;
-  for (const StreamFailure& failure : failures) {
-    auto replay = wire::server_replay(failure.case_id, target, agreement);
-    if (!std::holds_alternative<wire::ServerReplay>(replay)) continue;
-    nlohmann::json pieces = nlohmann::json::array();
-    for (const std::vector<std::uint8_t>& piece : std::get<wire::ServerReplay>(replay).pieces) {
-      const std::size_t shown = std::min(piece.size(), kShown);
-      pieces.push_back({{"bytes", piece.size()},
-                        {"hex", hex_of(std::span(piece).first(shown))},
-                        {"cut", shown < piece.size()}});
-    }
-    sent[failure.case_id] = std::move(pieces);
-  }
-  return sent;
-}
-
 int run_named(const WireArguments& arguments, const wire::ServerTarget& target) {
   auto cases = named_cases<wire::ServerCase>(arguments, wire::parse_server_case_id);
   if (auto* reason = std::get_if<std::string>(&cases)) return bad_input(*reason);
@@ -257,7 +185,8 @@ int run_named(const WireArguments& arguments, const wire::ServerTarget& target) 
   auto outcomes = wire::check_server_cases(target, std::get<std::vector<wire::ServerCase>>(cases),
                                            unreachable, agreement);
   for (std::optional<StreamFailure>& outcome : outcomes) {
-    if (outcome) write_repro_scripts(arguments, target, agreement, std::span(&*outcome, 1));
+    if (outcome)
+      keep_failing_cases(arguments.repro_dir, false, target, agreement, std::span(&*outcome, 1));
   }
   return named_outcomes(arguments, unreachable, outcomes);
 }
@@ -300,32 +229,6 @@ struct RunSummary {
   const std::map<std::string, nlohmann::json>* sent = nullptr;  // --html: bytes sent, by case
 };
 
-// Each row of the requirements the run sent cases of: how many, and how many of the failures it
-// reports are the row's.
-nlohmann::json requirements_json(const RunSummary& run) {
-  nlohmann::json rows = nlohmann::json::array();
-  if (!run.cases_by_requirement) return rows;
-  const std::vector<wire::Requirement>& all = wire::all_requirements();
-  std::vector<std::uint64_t> failed(all.size());
-  for (const StreamFailure& failure : run.outcome->failures) {
-    if (const wire::Requirement* row = wire::requirement_of(failure.case_id))
-      ++failed[static_cast<std::size_t>(row - all.data())];
-  }
-  const std::vector<std::uint64_t>& counted = *run.cases_by_requirement;
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    const std::uint64_t cases = i < counted.size() ? counted[i] : 0;  // empty when none ran
-    if (cases == 0 && failed[i] == 0) continue;
-    rows.push_back({{"rfc", all[i].rfc},
-                    {"section", all[i].section},
-                    {"level", wire::level_name(all[i].level)},
-                    {"cases", all[i].family},
-                    {"requirement", all[i].requirement},
-                    {"run", cases},
-                    {"failed", failed[i]}});
-  }
-  return rows;
-}
-
 int report(const WireArguments& arguments, const RunSummary& run, bool interrupted) {
   const RunOutcome<StreamFailure>& outcome = *run.outcome;
   if (arguments.run.reports_failures()) {
@@ -342,7 +245,9 @@ int report(const WireArguments& arguments, const RunSummary& run, bool interrupt
   if (arguments.run.json || !arguments.run.junit.empty() || !arguments.html.empty()) {
     nlohmann::json out = tally.json_summary();
     out[run.subject] = run.name;
-    out["requirements"] = requirements_json(run);
+    out["requirements"] = run.cases_by_requirement
+                              ? requirements_json(*run.cases_by_requirement, outcome.failures)
+                              : nlohmann::json::array();
     out["seconds"] = outcome.seconds;
     out["connections"] = run.connections;
     out["writes"] = run.writes;
@@ -410,8 +315,8 @@ int run_all(const WireArguments& arguments, const wire::ServerTarget& target,
               : wire::run_server(target, plan, options);
   progress.finish();
   if (!result.unreachable.empty()) return bad_input(result.unreachable);
-  write_repro_scripts(arguments, target, result.agreement, result.outcome.failures);
-  const auto sent = sent_pieces(arguments, target, result.agreement, result.outcome.failures);
+  const auto sent = keep_failing_cases(arguments.repro_dir, !arguments.html.empty(), target,
+                                       result.agreement, result.outcome.failures);
   return report(
       arguments,
       {"server", target.policy.server, &result.outcome, result.connections, result.writes, nullptr,
