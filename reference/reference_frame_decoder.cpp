@@ -207,7 +207,8 @@ DecodeResult decode_stream(std::span<const std::uint8_t> stream, DecodeLimits li
         std::vector<std::uint8_t> so_far = unmasked(stream, at + header, arrived, key_at);
         if (in_text) {
           text.insert(text.end(), so_far.begin(), so_far.end());
-          if (!read_utf8(text).valid_so_far) return fail_with(ProtocolError::invalid_utf8);
+          if (!limits.utf8_at_message_end && !read_utf8(text).valid_so_far)
+            return fail_with(ProtocolError::invalid_utf8);
         }
         result.unfinished = {{opcode, fin, std::move(so_far)}, length};
       }
@@ -221,7 +222,7 @@ DecodeResult decode_stream(std::span<const std::uint8_t> stream, DecodeLimits li
       std::vector<ProtocolError> close_flaws;
       if (length >= 2 && !is_valid_close_code(frame.payload[0] << 8 | frame.payload[1]))
         close_flaws.push_back(ProtocolError::invalid_close_code);
-      if (limits.utf8) {
+      if (limits.utf8 || limits.utf8_close_reasons) {
         const Utf8Reading reason = read_utf8(std::span(frame.payload).subspan(length >= 2 ? 2 : 0));
         if (!reason.valid_so_far || !reason.complete)
           close_flaws.push_back(ProtocolError::invalid_utf8);
@@ -231,7 +232,8 @@ DecodeResult decode_stream(std::span<const std::uint8_t> stream, DecodeLimits li
     if (in_text) {
       text.insert(text.end(), frame.payload.begin(), frame.payload.end());
       const Utf8Reading reading = read_utf8(text);
-      if (!reading.valid_so_far || (fin && !reading.complete))
+      const bool checked_now = fin || !limits.utf8_at_message_end;
+      if ((checked_now && !reading.valid_so_far) || (fin && !reading.complete))
         return fail_with(ProtocolError::invalid_utf8);
     }
     if (!is_control(opcode)) message_open = !fin;

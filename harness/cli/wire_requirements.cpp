@@ -1,6 +1,8 @@
 #include "cli/wire_requirements.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "wire/requirements/requirement.h"
@@ -12,14 +14,25 @@ std::string broken_requirement(const StreamFailure& failure) {
   return row ? wire::cite(*row) : std::string();
 }
 
+// Columns as wide as their widest entry, so every row's requirement starts in one place.
 int list_requirements() {
-  std::printf("%-13s %-7s %-46s %s\n", "section", "level", "cases", "requirement");
+  int section_width = static_cast<int>(std::string_view("section").size());
+  int family_width = static_cast<int>(std::string_view("cases").size());
+  auto section_of = [](const wire::Requirement& row) {
+    return "RFC " + std::string(row.rfc) + " " + std::string(row.section);
+  };
   for (const wire::Requirement& row : wire::all_requirements()) {
-    const std::string section = "RFC " + std::string(row.rfc) + " " + std::string(row.section);
-    std::printf("%-13s %-7s %-46s %s\n", section.c_str(),
-                std::string(wire::level_name(row.level)).c_str(), std::string(row.family).c_str(),
-                std::string(row.requirement).c_str());
-    std::printf("%-13s %-7s %-46s   sends: %s\n", "", "", "", std::string(row.cases).c_str());
+    section_width = std::max(section_width, static_cast<int>(section_of(row).size()));
+    family_width = std::max(family_width, static_cast<int>(row.family.size()));
+  }
+  std::printf("%-*s %-7s %-*s %s\n", section_width, "section", "level", family_width, "cases",
+              "requirement");
+  for (const wire::Requirement& row : wire::all_requirements()) {
+    std::printf("%-*s %-7s %-*s %s\n", section_width, section_of(row).c_str(),
+                std::string(wire::level_name(row.level)).c_str(), family_width,
+                std::string(row.family).c_str(), std::string(row.requirement).c_str());
+    std::printf("%-*s %-7s %-*s   sends: %s\n", section_width, "", "", family_width, "",
+                std::string(row.cases).c_str());
   }
   return kExitPass;
 }

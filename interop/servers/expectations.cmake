@@ -104,8 +104,8 @@ if(TARGET maskcheck_broken_parsers)
   endforeach()
   # Fuzzing finds it too: on one connection the fuzzed cases run in order, so the first to fail
   # is the same every time, whatever the machine's speed.
-  maskcheck_planted_bug(server_fuzz_planted servers wire:fuzz:s1:i8
-    "echo 0 .binary.: payload differs from the reference first at byte 65522" "--fuzz 60 --connections 1"
+  maskcheck_planted_bug(server_fuzz_planted servers wire:fuzz:s1:i0
+    "echo 0 .text.: payload differs from the reference first at byte 1" "--fuzz 60 --connections 1"
     --server "$<TARGET_FILE:maskcheck_broken_echo_server> key-not-rotated-after-first-part"
     --policy ${policy})
 endif()

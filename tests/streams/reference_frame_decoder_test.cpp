@@ -228,6 +228,26 @@ TEST(ReferencePolicies, Utf8AppliesToCloseReasons) {
   EXPECT_FALSE(error_of(frame(0x88, {0x03, 0xe8, 0xff}), {}));
 }
 
+TEST(ReferencePolicies, CloseReasonsAloneCanBeUtf8) {
+  constexpr DecodeLimits kReasons{.utf8_close_reasons = true};
+  EXPECT_EQ(error_of(frame(0x88, {0x03, 0xe8, 0xff}), kReasons), ProtocolError::invalid_utf8);
+  EXPECT_FALSE(error_of(frame(0x81, {0xff}), kReasons));
+}
+
+// Invalid text in a frame cut short and in a whole fragment of an open message is found at once,
+// or only once its message ends.
+TEST(ReferencePolicies, Utf8AtMessageEndWaitsForTheMessageToEnd) {
+  const Bytes fragment = frame(0x01, {'a', 0xff, 'b', 'c'});
+  const Bytes cut_short = first(fragment, fragment.size() - 2);
+  const Bytes whole_message = fragment + frame(0x80, {'d'});
+  for (const bool at_end : {false, true}) {
+    const DecodeLimits limits{.utf8 = true, .utf8_at_message_end = at_end};
+    for (const Bytes& open : {cut_short, fragment})
+      EXPECT_EQ(error_of(open, limits).has_value(), !at_end) << open.size();
+    EXPECT_EQ(error_of(whole_message, limits), ProtocolError::invalid_utf8);
+  }
+}
+
 TEST(ReferencePolicies, MinimalLengthsRejectsEveryLongerEncoding) {
   EXPECT_EQ(error_of(frame(0x82, Bytes(125), 2), kMinimal), ProtocolError::non_minimal_length);
   EXPECT_EQ(error_of(frame(0x82, Bytes(0), 8), kMinimal), ProtocolError::non_minimal_length);

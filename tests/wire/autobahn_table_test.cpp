@@ -1,9 +1,10 @@
 // docs/autobahn.md maps every case of Autobahn|Testsuite's fuzzingclient to maskcheck's: all 517
-// rows are there, each group with its number of cases, each row with a status, and every
-// maskcheck case id a row names is one a full plan makes.
+// rows are there, each group with its number of cases, each row with a status the page's count
+// agrees with, and every maskcheck case id a row names is one a full plan makes.
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
@@ -56,6 +57,20 @@ TEST(AutobahnTable, HasEveryCaseOnce) {
   }
   EXPECT_EQ(seen.size(), 517u);
   EXPECT_EQ(counted, cases_per_group);
+}
+
+// The page's "Today: N covered, ..." line is the table's own count, so it cannot go stale.
+TEST(AutobahnTable, SaysHowManyRowsHaveEachStatus) {
+  std::map<std::string, std::size_t> counted;
+  for (const Row& row : table_rows()) ++counted[row.status];
+  std::ifstream file(MASKCHECK_SOURCE_DIR "/docs/autobahn.md");
+  const std::string page{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  const std::regex today(R"(Today: (\d+) covered, (\d+) stricter, (\d+) partial, (\d+) missing)");
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(page, match, today)) << "no \"Today: ...\" line";
+  std::size_t at = 1;
+  for (const char* status : {"covered", "stricter", "partial", "missing"})
+    EXPECT_EQ(std::stoul(match[at++]), counted[status]) << status;
 }
 
 TEST(AutobahnTable, NamesOnlyCasesThatExist) {

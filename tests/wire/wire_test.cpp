@@ -165,7 +165,8 @@ TEST(ServerPolicy, ReadsEveryField) {
   const auto parsed = parse_policy(R"({"server": "s", "max_message_size": 100, "utf8": false,
       "error_close_codes": {"default": [1002], "invalid-close-code": ["no-code", 1002]},
       "closes_without_frame": ["reserved-bits"], "close_reply": "any",
-      "close_drops_pending_replies": true, "refused_close_codes": [1014]})");
+      "close_drops_pending_replies": true, "refused_close_codes": [1014],
+      "utf8_checked": "per-message"})");
   ASSERT_TRUE(std::holds_alternative<ServerPolicy>(parsed)) << std::get<std::string>(parsed);
   const ServerPolicy& policy = std::get<ServerPolicy>(parsed);
   EXPECT_EQ(policy.max_message_size, 100u);
@@ -178,13 +179,15 @@ TEST(ServerPolicy, ReadsEveryField) {
   EXPECT_FALSE(policy.echoes_close_code);
   EXPECT_TRUE(policy.close_drops_pending_replies);
   EXPECT_TRUE(policy.refused_close_codes.contains(1014));
+  EXPECT_TRUE(policy.utf8_at_message_end);
 }
 
 TEST(ServerPolicy, RefusesWhatItCannotRead) {
-  for (const char* bad : {"[]", "{\"utf8\": 1}", "{\"colour\": 1}", "{\"close_reply\": \"maybe\"}",
-                          R"({"error_close_codes": {"bad-bits": [1002]}})",
-                          R"({"error_close_codes": {"default": [999]}})",
-                          R"({"error_close_codes": {"default": []}})", "{"}) {
+  for (const char* bad :
+       {"[]", "{\"utf8\": 1}", "{\"colour\": 1}", "{\"close_reply\": \"maybe\"}",
+        "{\"utf8_checked\": \"later\"}", R"({"error_close_codes": {"bad-bits": [1002]}})",
+        R"({"error_close_codes": {"default": [999]}})", R"({"error_close_codes": {"default": []}})",
+        "{"}) {
     EXPECT_TRUE(std::holds_alternative<std::string>(parse_policy(bad))) << bad;
   }
 }
@@ -391,19 +394,37 @@ TEST(WireExpectation, AWholeFaultyFrameIsAnErrorEvenWithATruncatedOneAfterIt) {
   EXPECT_EQ(expected.close_codes, std::vector<std::uint16_t>{1002});
 }
 
+// A text message, and a close with code 1000, each ending inside a character.
+struct NotUtf8 {
+  std::vector<std::uint8_t> text_stream;
+  std::vector<std::uint8_t> close_stream;
+  NotUtf8() {
+    const std::vector<std::uint8_t> bad_text{0xc3};
+    const std::vector<std::uint8_t> bad_reason{0x03, 0xe8, 0xc3};
+    append_frame(text_stream, {kFin | 0x1, bad_text, {1, 2, 3, 4}});
+    append_frame(close_stream, {kFin | 0x8, bad_reason, {1, 2, 3, 4}});
+  }
+};
+
 TEST(WireExpectation, AnInvalidCloseReasonTakesTheCloseReasonsCodes) {
   ServerPolicy policy;
   policy.utf8 = true;
   policy.close_codes[reference::ProtocolError::invalid_utf8] = {1007};
   policy.close_reason_utf8_codes = std::vector<std::uint16_t>{1002};
-  const std::vector<std::uint8_t> bad_text{0xc3};
-  const std::vector<std::uint8_t> bad_reason{0x03, 0xe8, 0xc3};
-  std::vector<std::uint8_t> text_stream;
-  append_frame(text_stream, {kFin | 0x1, bad_text, {1, 2, 3, 4}});
-  std::vector<std::uint8_t> close_stream;
-  append_frame(close_stream, {kFin | 0x8, bad_reason, {1, 2, 3, 4}});
+  const auto [text_stream, close_stream] = NotUtf8();
   EXPECT_EQ(expect(text_stream, policy).close_codes, std::vector<std::uint16_t>{1007});
   EXPECT_EQ(expect(close_stream, policy).close_codes, std::vector<std::uint16_t>{1002});
+}
+
+// gorilla's library checks close reasons, while its application echoes text as bytes.
+TEST(WireExpectation, CloseReasonsAloneCanBeChecked) {
+  const auto parsed = parse_policy(R"({"utf8": false, "close_reason_utf8": true})");
+  ASSERT_TRUE(std::holds_alternative<ServerPolicy>(parsed)) << std::get<std::string>(parsed);
+  const ServerPolicy& policy = std::get<ServerPolicy>(parsed);
+  const auto [text_stream, close_stream] = NotUtf8();
+  EXPECT_EQ(expect(text_stream, policy).ending, Ending::open);
+  EXPECT_EQ(expect(close_stream, policy).ending, Ending::error);
+  EXPECT_EQ(expect(close_stream, ServerPolicy{.utf8 = false}).ending, Ending::client_close);
 }
 
 TEST(WireExpectation, AMessageLeftOpenIsUnfinishedEvenBehindAPing) {

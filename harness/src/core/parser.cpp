@@ -93,9 +93,10 @@ std::string_view c_error_name(maskcheck_frame_error error) {
 }
 
 reference::DecodeLimits decode_limits(const Parser& parser, std::uint64_t max_message_size) {
-  return {max_message_size, (parser.policies & MASKCHECK_POLICY_UTF8) != 0,
-          (parser.policies & MASKCHECK_POLICY_MINIMAL_LENGTHS) != 0,
-          (parser.policies & MASKCHECK_POLICY_WHOLE_HEADER) != 0};
+  return {.max_message_size = max_message_size,
+          .utf8 = (parser.policies & MASKCHECK_POLICY_UTF8) != 0,
+          .minimal_lengths = (parser.policies & MASKCHECK_POLICY_MINIMAL_LENGTHS) != 0,
+          .whole_header = (parser.policies & MASKCHECK_POLICY_WHOLE_HEADER) != 0};
 }
 
 bool tells_apart(const Parser& parser, maskcheck_frame_error error) {

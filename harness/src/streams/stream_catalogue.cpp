@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <initializer_list>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -12,6 +13,7 @@
 #include "core/case_id.h"
 #include "maskcheck/reference_frame_decoder.h"
 #include "streams/frame_builder.h"
+#include "streams/utf8_sequences.h"
 
 namespace maskcheck {
 
@@ -37,6 +39,17 @@ Bytes ascii_text(std::size_t n, std::size_t seed) {
   for (std::uint8_t& byte : bytes) byte = static_cast<std::uint8_t>(' ' + byte % 95);
   return bytes;
 }
+
+Bytes joined(std::initializer_list<Bytes> parts) {
+  Bytes bytes;
+  for (const Bytes& part : parts) bytes.insert(bytes.end(), part.begin(), part.end());
+  return bytes;
+}
+
+// "κόσμε" and "edited": the valid text Kuhn's UTF-8 test and Autobahn|Testsuite put around
+// invalid bytes.
+const Bytes kKosme{0xce, 0xba, 0xe1, 0xbd, 0xb9, 0xcf, 0x83, 0xce, 0xbc, 0xce, 0xb5};
+const Bytes kEdited{'e', 'd', 'i', 't', 'e', 'd'};
 
 void add(Bytes& stream, std::uint8_t first_byte, const Bytes& payload, std::size_t key_index = 1) {
   append_frame(stream, {first_byte, payload, kKeys[key_index % kKeys.size()], 0});
@@ -82,7 +95,7 @@ Bytes fragmented_with_controls() {
 
 // A valid frame, the offending frame, then a valid frame the parser must never report.
 struct ErrorStream {
-  std::string_view name;
+  std::string name;
   Bytes offending;
 };
 
@@ -106,7 +119,14 @@ std::vector<ErrorStream> error_streams() {
   Bytes too_large = frame(opcode::binary, pattern(600, 4));
   const Bytes rest = frame(kFin | opcode::continuation, pattern(401, 5));
   too_large.insert(too_large.end(), rest.begin(), rest.end());
-  return {
+  // A message that ends, then a continuation that goes on as if it had not, then a new one.
+  const Bytes continued_after_end = joined({frame(opcode::text, {'o', 'n', 'e'}),
+                                            frame(kFin | opcode::continuation, {'t', 'w', 'o'}),
+                                            frame(opcode::continuation, {'t', 'h', 'r', 'e', 'e'}),
+                                            frame(kFin | opcode::text, {'f', 'o', 'u', 'r'})});
+  Bytes long_reason{0x03, 0xe8};
+  long_reason.insert(long_reason.end(), 124, '*');
+  std::vector<ErrorStream> errors{
       {"unmasked-frame", frame(kFin | opcode::text, {'h', 'i'}, false)},
       {"unmasked-frame-then-4-bytes", unmasked_then_key},
       {"reserved-bits", frame(kFin | 0x40 | opcode::text, {'h', 'i'})},
@@ -122,22 +142,50 @@ std::vector<ErrorStream> error_streams() {
       {"message-too-large", too_large},
       {"invalid-close-code", frame(kFin | opcode::close, {0x03, 0xed})},
       {"close-payload-one-byte", frame(kFin | opcode::close, {0x03})},
+      {"continuation-not-final-without-message", frame(opcode::continuation, {'c'})},
+      {"continuation-after-message-ended", continued_after_end},
+      {"close-frame-too-long", frame(kFin | opcode::close, long_reason)},
+      // A surrogate (U+D800) in the reason.
+      {"close-reason-not-utf8",
+       frame(kFin | opcode::close, joined({{0x03, 0xe8}, kKosme, {0xed, 0xa0, 0x80}, kEdited}))},
   };
+  // Every other reserved bit and pair of them, on each kind of frame.
+  for (const auto& [name, first_byte] : {std::pair{"reserved-bits-rsv2", 0x20 | opcode::text},
+                                         {"reserved-bits-rsv3", 0x10 | opcode::text},
+                                         {"reserved-bits-rsv2-rsv3", 0x30 | opcode::text},
+                                         {"reserved-bits-rsv1-rsv3-binary", 0x50 | opcode::binary},
+                                         {"reserved-bits-rsv1-rsv2-binary", 0x60 | opcode::binary},
+                                         {"reserved-bits-rsv1-rsv2-ping", 0x60 | opcode::ping},
+                                         {"reserved-bits-all-on-close", 0x70 | opcode::close}}) {
+    errors.push_back({name, frame(static_cast<std::uint8_t>(kFin | first_byte), {'h', 'i'})});
+  }
+  // The data opcodes past opcode 3 with a payload, and the control ones empty.
+  for (std::uint8_t code : {4, 5, 6, 7, 11, 12, 13, 14, 15}) {
+    const Bytes payload = code < 8 ? Bytes{'h', 'i'} : Bytes{};
+    errors.push_back({"reserved-opcode-" + std::to_string(code), frame(kFin | code, payload)});
+  }
+  return errors;
 }
 
 std::vector<std::size_t> bytewise(std::size_t size) {
   return every(1, size);
 }
 
-// A close frame with one code (kClosedWith: the edges of the valid ranges 1000..1003,
-// 1007..1014 and 3000..4999, and Autobahn's codes), between two text frames.
-Bytes close_code_stream(unsigned code) {
+// A text message, one frame, then a text message the frame may keep from an echo.
+Bytes between_two_messages(std::uint8_t first_byte, const Bytes& payload, std::size_t key_index) {
   Bytes stream;
   add(stream, kFin | opcode::text, {'o', 'k'}, 1);
-  add(stream, kFin | opcode::close,
-      {static_cast<std::uint8_t>(code >> 8), static_cast<std::uint8_t>(code & 0xff)}, code);
+  add(stream, first_byte, payload, key_index);
   add(stream, kFin | opcode::text, {'n', 'o'}, 2);
   return stream;
+}
+
+// A close frame with one code (kClosedWith: the edges of the valid ranges 1000..1003,
+// 1007..1014 and 3000..4999, and Autobahn's codes), between two text frames.
+Bytes close_code_stream(unsigned code, std::size_t reason_length = 0) {
+  Bytes close{static_cast<std::uint8_t>(code >> 8), static_cast<std::uint8_t>(code & 0xff)};
+  close.insert(close.end(), reason_length, '*');
+  return between_two_messages(kFin | opcode::close, close, code);
 }
 
 // A text message of 1- to 4-byte characters, every character cut by a fragment boundary, with a
@@ -177,6 +225,37 @@ Bytes utf8_cut_by_empty_last_fragment_stream() {
   add(stream, opcode::text, {'o', 'k', 0xc3}, 1);
   add(stream, kFin | opcode::continuation, {}, 2);
   add(stream, kFin | opcode::text, {'n', 'o'}, 3);
+  return stream;
+}
+
+// "κόσμε", U+110000 (F4 90 80 80: past Unicode, invalid from its second byte), "edited": U+110000
+// in its own fragment, cut across fragments, or inside one frame. Cut short, these ask when a
+// server finds invalid text: as its bytes arrive, once a frame is whole, or only when the message
+// ends.
+struct InvalidText {
+  std::string_view name;
+  std::vector<Bytes> fragments;
+};
+
+const InvalidText kInvalidTexts[] = {
+    {"in-fragment", {kKosme, {0xf4, 0x90, 0x80, 0x80}, kEdited}},
+    {"across-fragments", {joined({kKosme, {0xf4}}), {0x90}, joined({{0x80, 0x80}, kEdited})}},
+    {"inside-frame", {joined({kKosme, {0xf4, 0x90, 0x80, 0x80}, kEdited})}},
+};
+
+// Its fragments between two messages; `second_fragment_end` is where its second fragment ends.
+Bytes invalid_text_stream(const InvalidText& text, std::size_t& second_fragment_end) {
+  Bytes stream;
+  add(stream, kFin | opcode::text, {'o', 'k'}, 1);
+  for (std::size_t i = 0; i < text.fragments.size(); ++i) {
+    const bool last = i + 1 == text.fragments.size();
+    add(stream,
+        static_cast<std::uint8_t>((last ? kFin : 0) |
+                                  (i == 0 ? opcode::text : opcode::continuation)),
+        text.fragments[i], i + 2);
+    if (i == 1) second_fragment_end = stream.size();
+  }
+  add(stream, kFin | opcode::text, {'n', 'o'}, 2);
   return stream;
 }
 
@@ -254,10 +333,10 @@ constexpr std::size_t kHugePrefix = (std::size_t{3} << 20) + 5;
 
 // The stream cut right after the byte by which a parser must report an error: one that waits for
 // one more byte before it checks a header part ends such a stream without the error.
-Bytes cut_at_detection(const Bytes& stream, std::uint64_t limit) {
+Bytes cut_at_detection(const Bytes& stream, const reference::DecodeLimits& limits) {
   for (std::size_t size = 1; size <= stream.size(); ++size) {
     const std::span<const std::uint8_t> prefix(stream.data(), size);
-    const reference::DecodeResult result = reference::decode_stream(prefix, {limit});
+    const reference::DecodeResult result = reference::decode_stream(prefix, limits);
     if (result.error && !result.error_pending) return {stream.begin(), stream.begin() + size};
   }
   return stream;
@@ -313,7 +392,7 @@ std::vector<NamedStream> make_stream_catalogue() {
     catalogue.push_back(
         {"error-" + std::string(error.name) + "-bytewise", stream, bytewise(stream.size()), limit});
     catalogue.push_back({"error-" + std::string(error.name) + "-cut-at-detection",
-                         cut_at_detection(stream, limit),
+                         cut_at_detection(stream, {.max_message_size = limit}),
                          {},
                          limit});
   }
@@ -335,10 +414,35 @@ std::vector<NamedStream> make_stream_catalogue() {
   }
   catalogue.push_back(
       {"utf8-message-ends-inside-character", utf8_ends_inside_character_stream(), {}});
+  // Whole; cut right after the byte that shows the text invalid, byte by byte (the invalid
+  // character's bytes in reads of their own); and, where that byte is not its fragment's last, cut
+  // where that fragment ends with the message still open.
+  for (const InvalidText& text : kInvalidTexts) {
+    std::size_t fragment_end = 0;
+    const Bytes stream = invalid_text_stream(text, fragment_end);
+    const Bytes detected = cut_at_detection(stream, {.utf8 = true});
+    const std::string name = "utf8-invalid-" + std::string(text.name);
+    catalogue.push_back({name + "-one-read", stream, {}});
+    catalogue.push_back({name + "-cut-at-detection", detected, bytewise(detected.size())});
+    if (fragment_end > detected.size()) {
+      catalogue.push_back(
+          {name + "-cut-after-fragment",
+           Bytes(stream.begin(), stream.begin() + static_cast<std::ptrdiff_t>(fragment_end)),
+           {}});
+    }
+  }
   catalogue.push_back(
       {"utf8-character-cut-by-empty-last-fragment", utf8_cut_by_empty_last_fragment_stream(), {}});
   for (unsigned code : kClosedWith) {
     catalogue.push_back({"close-code-" + std::to_string(code), close_code_stream(code), {}});
+  }
+  // The longest reason a close frame holds: 125 payload bytes.
+  catalogue.push_back({"close-reason-123-bytes", close_code_stream(1000, 123), {}});
+  for (std::size_t i = 0; i < utf8_sequences().size(); ++i) {
+    const Utf8Sequence& sequence = utf8_sequences()[i];
+    catalogue.push_back({"utf8-bytes-" + sequence.name,
+                         between_two_messages(kFin | opcode::text, sequence.bytes, i),
+                         {}});
   }
   // Past 16 MiB, where fast copies change strategy, and a message exactly at the default limit;
   // in one read the kernel unmasks each whole payload in one call.

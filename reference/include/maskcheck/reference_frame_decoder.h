@@ -41,9 +41,13 @@ struct DecodedFrame {
 // and when it reports what a length gives away.
 struct DecodeLimits {
   std::uint64_t max_message_size = std::uint64_t{1} << 26;
-  bool utf8 = false;             // text messages and close reasons must be UTF-8
-  bool minimal_lengths = false;  // 126..65535 in 16 bits, more in 64 bits, nothing shorter
-  bool whole_header = false;     // errors a length gives away only once the key has arrived too
+  bool utf8 = false;                // text messages and close reasons must be UTF-8
+  bool minimal_lengths = false;     // 126..65535 in 16 bits, more in 64 bits, nothing shorter
+  bool whole_header = false;        // errors a length gives away only once the key has arrived too
+  bool utf8_close_reasons = false;  // close reasons must be, even where text need not be
+  // Invalid text found only once its message ends, where the RFC's reading finds it at the first
+  // byte that cannot be UTF-8.
+  bool utf8_at_message_end = false;
 };
 
 // A data frame the stream ended inside, after its header and key: what of it arrived.

@@ -58,6 +58,8 @@ reference::DecodeLimits ServerPolicy::decode_limits() const {
   reference::DecodeLimits limits;
   limits.max_message_size = max_message_size;
   limits.utf8 = utf8;
+  limits.utf8_close_reasons = close_reason_utf8;
+  limits.utf8_at_message_end = utf8_at_message_end;
   return limits;
 }
 
@@ -73,6 +75,13 @@ std::variant<ServerPolicy, std::string> parse_policy(const std::string& text) {
         policy.max_message_size = value.get<std::uint64_t>();
       } else if (field == "utf8") {
         policy.utf8 = value.get<bool>();
+      } else if (field == "close_reason_utf8") {
+        policy.close_reason_utf8 = value.get<bool>();
+      } else if (field == "utf8_checked") {
+        const auto timing = value.get<std::string>();
+        if (timing != "per-frame" && timing != "per-message")
+          return "utf8_checked must be \"per-frame\" or \"per-message\", not \"" + timing + "\"";
+        policy.utf8_at_message_end = timing == "per-message";
       } else if (field == "error_close_codes") {
         policy.close_codes.clear();
         for (const auto& [name, codes] : value.items()) {

@@ -27,6 +27,12 @@ struct ServerPolicy {
   std::string server = "a server declared as the RFC's defaults";
   std::uint64_t max_message_size = std::uint64_t{16} << 20;
   bool utf8 = true;
+  // "close_reason_utf8": a server that takes text as bytes yet fails a close whose reason is not
+  // UTF-8 (gorilla: the library checks close reasons, the application text).
+  bool close_reason_utf8 = false;
+  // "utf8_checked": "per-message", a server that finds invalid text only once its message ends;
+  // by default, "per-frame", once the frame that makes it invalid is whole.
+  bool utf8_at_message_end = false;
   std::vector<std::uint16_t> default_close_codes{1002};
   std::map<reference::ProtocolError, std::vector<std::uint16_t>> close_codes{
       {reference::ProtocolError::invalid_utf8, {1007}},
