@@ -1,16 +1,13 @@
+// The named streams: what each sends and how it is cut into reads, built and decoded once.
 #include "streams/stream_catalogue.h"
 
 #include <algorithm>
 #include <array>
 #include <cstring>
 #include <initializer_list>
-#include <map>
-#include <mutex>
 #include <numeric>
 #include <string>
-#include <tuple>
 
-#include "core/case_id.h"
 #include "maskcheck/reference_frame_decoder.h"
 #include "streams/frame_builder.h"
 #include "streams/utf8_sequences.h"
@@ -171,13 +168,22 @@ std::vector<std::size_t> bytewise(std::size_t size) {
   return every(1, size);
 }
 
-// A text message, one frame, then a text message the frame may keep from an echo.
-Bytes between_two_messages(std::uint8_t first_byte, const Bytes& payload, std::size_t key_index) {
+// The "ok" message before the frames under test: a masked 2-byte text frame.
+constexpr std::size_t kFirstMessageSize = 8;
+
+// A text message, the frames under test, then a text message they may keep from an echo.
+Bytes between_two_messages(const Bytes& frames) {
   Bytes stream;
   add(stream, kFin | opcode::text, {'o', 'k'}, 1);
-  add(stream, first_byte, payload, key_index);
+  stream.insert(stream.end(), frames.begin(), frames.end());
   add(stream, kFin | opcode::text, {'n', 'o'}, 2);
   return stream;
+}
+
+Bytes between_two_messages(std::uint8_t first_byte, const Bytes& payload, std::size_t key_index) {
+  Bytes frame;
+  add(frame, first_byte, payload, key_index);
+  return between_two_messages(frame);
 }
 
 // A close frame with one code (kClosedWith: the edges of the valid ranges 1000..1003,
@@ -245,18 +251,16 @@ const InvalidText kInvalidTexts[] = {
 
 // Its fragments between two messages; `second_fragment_end` is where its second fragment ends.
 Bytes invalid_text_stream(const InvalidText& text, std::size_t& second_fragment_end) {
-  Bytes stream;
-  add(stream, kFin | opcode::text, {'o', 'k'}, 1);
+  Bytes fragments;
   for (std::size_t i = 0; i < text.fragments.size(); ++i) {
     const bool last = i + 1 == text.fragments.size();
-    add(stream,
+    add(fragments,
         static_cast<std::uint8_t>((last ? kFin : 0) |
                                   (i == 0 ? opcode::text : opcode::continuation)),
         text.fragments[i], i + 2);
-    if (i == 1) second_fragment_end = stream.size();
+    if (i == 1) second_fragment_end = kFirstMessageSize + fragments.size();
   }
-  add(stream, kFin | opcode::text, {'n', 'o'}, 2);
-  return stream;
+  return between_two_messages(fragments);
 }
 
 // Messages exactly at a 1000-byte limit, whole and in fragments, after a message of its own: the
@@ -323,7 +327,7 @@ std::vector<std::size_t> seven_byte_reads_at_edges(std::size_t frame_begin, std:
 // and in 7-byte reads at that frame's edges.
 NamedStream long_frame_stream(const std::string& name, const StreamBytes& stream,
                               std::uint64_t limit) {
-  constexpr std::size_t kFrameBegin = 8;
+  constexpr std::size_t kFrameBegin = kFirstMessageSize;
   return {name + "-512k-reads-7-at-edges", stream,
           seven_byte_reads_at_edges(kFrameBegin, stream.size()), limit};
 }
@@ -383,10 +387,7 @@ std::vector<NamedStream> make_stream_catalogue() {
   catalogue.push_back({"message-then-frame-cut-inside-payload", cut_frame, {}});
 
   for (const ErrorStream& error : error_streams()) {
-    Bytes stream;
-    add(stream, kFin | opcode::text, {'o', 'k'}, 1);
-    stream.insert(stream.end(), error.offending.begin(), error.offending.end());
-    add(stream, kFin | opcode::text, {'n', 'o'}, 2);
+    const Bytes stream = between_two_messages(error.offending);
     const std::uint64_t limit = error.name == "message-too-large" ? 1000 : kDefaultMessageSizeLimit;
     catalogue.push_back({"error-" + std::string(error.name) + "-one-read", stream, {}, limit});
     catalogue.push_back(
@@ -485,111 +486,6 @@ const std::vector<NamedStream>& stream_catalogue() {
     return streams;
   }();
   return catalogue;
-}
-
-std::string stream_case_id(std::string_view subject, std::string_view stream,
-                           std::string_view variant) {
-  return IdWriter(subject).field("stream").field(stream).field(variant).text();
-}
-
-namespace {
-
-// Named streams differ in size by five orders of magnitude: a chunk holds about 64 KiB of them,
-// each read costing a little more than its bytes.
-constexpr std::uint64_t kStreamChunkCost = std::uint64_t{1} << 16;
-constexpr std::uint64_t kReadOverhead = 64;
-
-std::size_t longest_read(const NamedStream& stream) {
-  std::size_t longest = 0;
-  std::size_t begin = 0;
-  for (std::size_t cut : stream.cuts) {
-    longest = std::max(longest, cut - begin);
-    begin = cut;
-  }
-  return std::max(longest, stream.bytes.size() - begin);
-}
-
-// The reference's reading of a catalogue stream under a parser's policies, made once in a process
-// and shared by every kernel, variant and thread: decoding took half of a stream run.
-const reference::DecodeResult& decoded_with_policies(const NamedStream& stream,
-                                                     const reference::DecodeLimits& limits) {
-  struct Decoding {
-    std::once_flag made;
-    reference::DecodeResult result;
-  };
-  using Key = std::tuple<const NamedStream*, bool, bool, bool>;
-  static std::mutex lock;
-  static std::map<Key, Decoding> decodings;  // a map's entries stay where they are
-  Decoding* decoding = nullptr;
-  {
-    const std::lock_guard<std::mutex> held(lock);
-    decoding = &decodings[{&stream, limits.utf8, limits.minimal_lengths, limits.whole_header}];
-  }
-  std::call_once(decoding->made,
-                 [&] { decoding->result = reference::decode_stream(stream.bytes, limits); });
-  return decoding->result;
-}
-
-std::optional<StreamFailure> check_named(StreamDiffer& differ, const ParserOnKernel& subject,
-                                         const NamedStream& stream, unsigned variant) {
-  // The catalogue's decoding is the plain one: a parser with policies gets its own.
-  const reference::DecodeResult& expected =
-      subject.parser.policies == 0
-          ? *stream.expected
-          : decoded_with_policies(stream, decode_limits(subject.parser, stream.max_message_size));
-  const StreamRun run{
-      stream.bytes, stream.cuts, expected, {stream.max_message_size, variant}, true};
-  const std::string id =
-      stream_case_id(subject_name(subject), stream.name, variant_name(subject.parser, variant));
-  return differ.check(subject, run, CaseName(id));
-}
-
-}  // namespace
-
-StreamSweepResult run_stream_catalogue(const ParserOnKernel& subject, unsigned variant,
-                                       const SweepOptions& options) {
-  const std::vector<NamedStream>& catalogue = stream_catalogue();
-  std::size_t longest = 0;
-  for (const NamedStream& stream : catalogue) longest = std::max(longest, longest_read(stream));
-  // One per thread: receive buffers for the catalogue's longest read.
-  auto make_checker = [&] {
-    return [&, differ = StreamDiffer(longest)](const NamedStream& stream) mutable {
-      return check_named(differ, subject, stream, variant);
-    };
-  };
-  auto outcome = run_cases<StreamFailure>(
-      [&](const auto& visit) {
-        for (const NamedStream& stream : catalogue) {
-          if (!visit(stream)) return false;
-        }
-        return true;
-      },
-      [](const NamedStream& stream) {
-        return stream.bytes.size() + kReadOverhead * (stream.cuts.size() + 1);
-      },
-      kStreamChunkCost, make_checker, options);
-  return named_result(
-      subject_name(subject) + ":stream:" + std::string(variant_name(subject.parser, variant)),
-      std::move(outcome));
-}
-
-std::variant<ParsedStreamId, std::string> parse_stream_case_id(std::string_view id) {
-  const IdReader fields(id);
-  if (fields.size() != 4 || fields[1] != "stream") {
-    return "stream case id '" + std::string(id) +
-           "' must look like SUBJECT:stream:NAME:VARIANT (block:stream:controls:over-header)";
-  }
-  return ParsedStreamId{std::string(fields[0]), std::string(fields[2]), std::string(fields[3])};
-}
-
-std::variant<std::optional<StreamFailure>, std::string> check_stream_case(
-    const ParserOnKernel& subject, std::string_view name, unsigned variant) {
-  for (const NamedStream& stream : stream_catalogue()) {
-    if (stream.name != name) continue;
-    StreamDiffer differ(longest_read(stream));
-    return check_named(differ, subject, stream, variant);
-  }
-  return "no stream named '" + std::string(name) + "' (see maskcheck stream --list)";
 }
 
 }  // namespace maskcheck
